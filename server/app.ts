@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { createAuth, type Auth } from './auth/auth.ts';
+import { authRoutes } from './auth/routes.ts';
+import { createGuards } from './auth/session.ts';
+import { registerAccessControl } from './http/access.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { registerSecurity } from './http/security.ts';
+import { registerWebApp } from './http/static.ts';
+import { loggerOptions } from './logger.ts';
+import { OutboxDispatcher } from './messaging/outbox.ts';
+import { createEmailSender, createSmsSender } from './messaging/providers.ts';
+import { registerLiveUpdates } from './realtime/hub.ts';
+import { adminRoutes } from './features/admin/routes.ts';
+import { healthRoutes } from './features/health/routes.ts';
+import { mfaRoutes } from './features/mfa/routes.ts';
+import { profileRoutes } from './features/profile/routes.ts';
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Where the built web app lives; defaults to ./dist. */
+  distDir?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth;
+    database: Database;
+    outbox: OutboxDispatcher;
+    config: Config;
+  }
+}
+
+/** Builds the whole app without listening: tests call inject() on it, server.ts listens. */
+export async function buildApp({ config, database, distDir = path.join(rootDir, 'dist') }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    // Ask the database about health before the load balancer keeps sending traffic.
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const outbox = new OutboxDispatcher({
+    db: database.db,
+    email: createEmailSender(config),
+    sms: createSmsSender(config),
+    logger: app.log,
+    devOutboxDir: config.isProduction ? undefined : path.join(config.DATA_DIR, 'outbox'),
+    printDevCopies: config.NODE_ENV === 'development',
+  });
+  const auth = createAuth({ config, database, onMessageQueued: () => outbox.kick() });
+  const guards = createGuards(auth, database);
+  app.decorate('auth', auth);
+  app.decorate('database', database);
+  app.decorate('outbox', outbox);
+  app.decorate('config', config);
+
+  registerErrorHandler(app);
+  registerAccessControl(app, guards);
+  await registerSecurity(app, config);
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(rateLimit, { global: true, max: 600, timeWindow: '1 minute' });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  await app.register(healthRoutes, { database });
+  await app.register(authRoutes, { auth, database });
+  await app.register(profileRoutes, { database });
+  await app.register(mfaRoutes, { auth, database, config, onMessageQueued: () => outbox.kick() });
+  await app.register(adminRoutes, { database });
+  await app.register(registerLiveUpdates, { config, database, guards });
+  await registerWebApp(app, distDir);
+
+  app.addHook('onReady', async () => outbox.start());
+  app.addHook('onClose', async () => outbox.stop());
+  return app;
+}

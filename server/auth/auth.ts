@@ -1,0 +1,118 @@
+import { betterAuth } from 'better-auth';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { enqueueMessage } from '../messaging/outbox.ts';
+import { confirmationEmail, passwordResetEmail } from './emails.ts';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../shared/options.ts';
+
+export const CLIENT_IP_HEADER = 'x-workcred-client-ip';
+/** Sessions end after this long without use (refreshed at most every SESSION_UPDATE_AGE). */
+export const SESSION_IDLE_SECONDS = 60 * 60 * 12;
+export const SESSION_UPDATE_AGE_SECONDS = 60 * 15;
+/** Sessions end this long after sign-in whatever the use (enforced in session.ts). */
+export const SESSION_ABSOLUTE_SECONDS = 60 * 60 * 24 * 7;
+
+interface AuthDeps {
+  config: Config;
+  database: Database;
+  /** Called after a message row is written, to deliver it soon. */
+  onMessageQueued: () => void;
+}
+
+export function createAuth({ config, database, onMessageQueued }: AuthDeps) {
+  const { db } = database;
+  const sessionCookieName = config.isProduction ? '__Host-workcred.session_token' : 'workcred.session_token';
+
+  return betterAuth({
+    appName: 'WorkCred',
+    baseURL: config.PUBLIC_URL,
+    basePath: '/api/auth',
+    secret: config.AUTH_SECRET,
+    trustedOrigins: [config.PUBLIC_URL],
+    logger: { disabled: config.NODE_ENV === 'test', level: 'warn' },
+    database: { db, type: 'postgres' },
+    user: {
+      modelName: 'auth_users',
+      additionalFields: {
+        // Sign-up metadata of spec point 7 (full_name travels as better-auth's name).
+        companyName: { type: 'string', required: false, input: true },
+      },
+    },
+    session: {
+      modelName: 'auth_sessions',
+      expiresIn: SESSION_IDLE_SECONDS,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
+      additionalFields: { aal: { type: 'string', required: false, input: false, defaultValue: 'aal1' } },
+    },
+    account: { modelName: 'auth_accounts' },
+    verification: { modelName: 'auth_verifications' },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      modelName: 'auth_rate_limits',
+      window: 60,
+      max: 120,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 20 },
+        '/sign-up/email': { window: 60, max: 10 },
+        '/request-password-reset': { window: 60, max: 5 },
+        '/send-verification-email': { window: 60, max: 5 },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      async sendResetPassword({ user, url }) {
+        await enqueueMessage(db, passwordResetEmail(user.email, url));
+        onMessageQueued();
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      async sendVerificationEmail({ user, url }) {
+        await enqueueMessage(db, confirmationEmail(user.email, user.name, url));
+        onMessageQueued();
+      },
+    },
+    socialProviders:
+      config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
+        ? { google: { clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET } }
+        : {},
+    advanced: {
+      // Secure cookies are set by hand so production gets the stricter __Host- prefix.
+      useSecureCookies: false,
+      defaultCookieAttributes: { secure: config.isProduction, sameSite: 'lax', httpOnly: true, path: '/' },
+      cookies: { session_token: { name: sessionCookieName } },
+      cookiePrefix: 'workcred',
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          async after(user) {
+            const companyName = (user as { companyName?: string | null }).companyName;
+            await db
+              .insertInto('user_profiles')
+              .values({
+                id: user.id,
+                email: user.email,
+                full_name: user.name.trim(),
+                // Employer sign-up carries a company name; everyone else starts as a candidate.
+                role: companyName ? 'employer' : 'candidate',
+              })
+              .onConflict((oc) => oc.column('id').doNothing())
+              .execute();
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

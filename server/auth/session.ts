@@ -1,0 +1,98 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { messages } from '../../shared/messages.ts';
+import type { Database } from '../db/database.ts';
+import type { UserProfile } from '../db/schema.ts';
+import { forbidden, unauthorized } from '../http/errors.ts';
+import { SESSION_ABSOLUTE_SECONDS, type Auth } from './auth.ts';
+import { toWebHeaders } from './web-request.ts';
+
+export interface SessionContext {
+  userId: string;
+  sessionId: string;
+  aal: 'aal1' | 'aal2';
+  /** aal2 when the user has a verified second factor, so this session must reach aal2. */
+  requiredAal: 'aal1' | 'aal2';
+  expiresAt: Date;
+  emailVerified: boolean;
+  profile: UserProfile;
+}
+
+/**
+ * Resolves the caller's session once per request: better-auth validates the cookie (and slides
+ * its expiry), then we apply our own rules: absolute lifetime, suspension, assurance level.
+ */
+export async function loadSession(auth: Auth, database: Database, request: FastifyRequest, reply?: FastifyReply): Promise<SessionContext | null> {
+  if (request.sessionContext !== undefined) return request.sessionContext;
+  request.sessionContext = null;
+  const cookie = request.headers.cookie;
+  if (!cookie || !cookie.includes('session_token')) return null;
+
+  const result = await auth.api.getSession({ headers: toWebHeaders(request), returnHeaders: true });
+  // A sliding refresh sets a new cookie; forward it (not possible on a WebSocket upgrade).
+  const refreshed = result.headers.getSetCookie();
+  if (reply && refreshed.length > 0) reply.header('set-cookie', refreshed);
+  const found = result.response;
+  if (!found) return null;
+
+  const { db } = database;
+  const ageSeconds = (Date.now() - new Date(found.session.createdAt).getTime()) / 1000;
+  const profile = await db.selectFrom('user_profiles').selectAll().where('id', '=', found.user.id).executeTakeFirst();
+  if (ageSeconds > SESSION_ABSOLUTE_SECONDS || !profile || profile.suspended_at) {
+    await db.deleteFrom('auth_sessions').where('id', '=', found.session.id).execute();
+    return null;
+  }
+  const factor = await db
+    .selectFrom('mfa_factors')
+    .select(sql<number>`1`.as('one'))
+    .where('user_id', '=', found.user.id)
+    .where('status', '=', 'verified')
+    .executeTakeFirst();
+  const aal = (found.session as { aal?: string }).aal === 'aal2' ? 'aal2' : 'aal1';
+  request.sessionContext = {
+    userId: found.user.id,
+    sessionId: found.session.id,
+    aal,
+    requiredAal: factor ? 'aal2' : 'aal1',
+    expiresAt: new Date(found.session.expiresAt),
+    emailVerified: found.user.emailVerified,
+    profile,
+  };
+  return request.sessionContext;
+}
+
+export interface AuthGuards {
+  /** Signed in, at the assurance level the account requires. */
+  requireUser(request: FastifyRequest, reply?: FastifyReply): Promise<SessionContext>;
+  /** Signed in, possibly still at aal1: for the MFA challenge routes themselves. */
+  requireSession(request: FastifyRequest, reply?: FastifyReply): Promise<SessionContext>;
+  requireAdmin(request: FastifyRequest, reply?: FastifyReply): Promise<SessionContext>;
+}
+
+export function createGuards(auth: Auth, database: Database): AuthGuards {
+  async function requireSession(request: FastifyRequest, reply?: FastifyReply) {
+    const session = await loadSession(auth, database, request, reply);
+    if (!session) throw unauthorized(messages.errors.signInRequired);
+    return session;
+  }
+  async function requireUser(request: FastifyRequest, reply?: FastifyReply) {
+    const session = await requireSession(request, reply);
+    if (session.aal !== session.requiredAal) throw forbidden(messages.auth.mfaRequired, 'MFA_REQUIRED');
+    return session;
+  }
+  async function requireAdmin(request: FastifyRequest, reply?: FastifyReply) {
+    const session = await requireUser(request, reply);
+    if (session.profile.role !== 'admin') {
+      request.log.warn({ userId: session.userId, url: request.url }, 'admin route refused');
+      throw forbidden(messages.auth.adminRequired);
+    }
+    return session;
+  }
+  return { requireUser, requireSession, requireAdmin };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    sessionContext?: SessionContext | null;
+  }
+}

@@ -1,0 +1,126 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { acquireLockFile } from './lock-file.ts';
+import { migrate } from './migrate.ts';
+import type { DB } from './schema.ts';
+
+export type Listener = (payload: string) => void;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Kysely<DB>;
+  /** The pg-compatible pool Kysely and better-auth share (size 1 on PGlite). */
+  pool: pg.Pool;
+  /** LISTEN on a channel; resolves to an unsubscribe function. */
+  listen(channel: string, onPayload: Listener): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite'; pglite: PGlite };
+
+// Return timestamps as Date and bigint/numeric as string, the same on both drivers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => value);
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const database = options.kind === 'postgres' ? openPostgres(options.url, options.poolSize) : await openPglite(options);
+  try {
+    await migrate(database.pool);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+function openPostgres(url: string, poolSize = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  // An idle client dying (server restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  let listenClient: pg.Client | undefined;
+  const listeners = new Map<string, Set<Listener>>();
+
+  async function connectListener(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', (message) => {
+      for (const listener of listeners.get(message.channel) ?? []) listener(message.payload ?? '');
+    });
+    client.on('error', () => {
+      // Reconnect and re-LISTEN after a server restart; events raised meanwhile are caught up by clients.
+      listenClient = undefined;
+      setTimeout(() => void ensureListener().catch(() => undefined), 1000).unref();
+    });
+    await client.connect();
+    for (const channel of listeners.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    return client;
+  }
+  async function ensureListener(): Promise<pg.Client> {
+    listenClient ??= await connectListener();
+    return listenClient;
+  }
+
+  return {
+    kind: 'postgres',
+    db,
+    pool,
+    async listen(channel, onPayload) {
+      const set = listeners.get(channel) ?? new Set();
+      const isNew = !listeners.has(channel);
+      listeners.set(channel, set);
+      set.add(onPayload);
+      const client = await ensureListener();
+      if (isNew) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        set.delete(onPayload);
+      };
+    },
+    async close() {
+      await listenClient?.end().catch(() => undefined);
+      listenClient = undefined;
+      await db.destroy();
+    },
+  };
+}
+
+async function openPglite(options: { dataDir: string } | { pglite: PGlite }): Promise<Database> {
+  let release = () => {};
+  let pglite: PGlite;
+  let ownsPglite = false;
+  if ('pglite' in options) {
+    pglite = options.pglite;
+  } else {
+    mkdirSync(options.dataDir, { recursive: true });
+    release = acquireLockFile(path.join(options.dataDir, '..', 'db.lock'), `The embedded database in ${options.dataDir}`);
+    try {
+      pglite = await PGlite.create(options.dataDir);
+    } catch (error) {
+      release();
+      throw error;
+    }
+    ownsPglite = true;
+  }
+  const pool = new pg.Pool(createPgConfig(pglite) as pg.PoolConfig);
+  pool.on('error', () => undefined);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kind: 'pglite',
+    db,
+    pool,
+    async listen(channel, onPayload) {
+      const unsubscribe = await pglite.listen(channel, onPayload);
+      return async () => unsubscribe();
+    },
+    async close() {
+      await db.destroy();
+      if (ownsPglite) await pglite.close();
+      release();
+    },
+  };
+}

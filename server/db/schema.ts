@@ -1,0 +1,240 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Kysely's view of the tables created by server/db/migrations. Keep in step with the SQL. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export type Role = 'admin' | 'employer' | 'candidate';
+
+export interface AuthUsersTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: Generated<boolean>;
+  image: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface AuthSessionsTable {
+  id: string;
+  expiresAt: Timestamp;
+  token: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+  aal: Generated<'aal1' | 'aal2'>;
+}
+
+export interface AuthAccountsTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  password: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface CompaniesTable {
+  id: Generated<string>;
+  name: string;
+  created_at: Timestamp;
+}
+
+export interface UserProfilesTable {
+  id: string;
+  role: Generated<Role>;
+  company_id: string | null;
+  full_name: Generated<string>;
+  email: string;
+  phone: string | null;
+  mobile_verified: Generated<boolean>;
+  industry: string | null;
+  position: string | null;
+  suspended_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface JobPostingsTable {
+  id: Generated<string>;
+  company_id: string;
+  created_by: string | null;
+  title: string;
+  description: string;
+  location: string | null;
+  salary: string | null;
+  expires_at: NullableTimestamp;
+  requirements: string | null;
+  benefits: string | null;
+  status: Generated<'published'>;
+  is_deleted: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface JobApplicationsTable {
+  id: Generated<string>;
+  job_id: string;
+  candidate_id: string;
+  status: Generated<'received'>;
+  created_at: Timestamp;
+}
+
+export interface InterviewsTable {
+  id: Generated<string>;
+  application_id: string;
+  scheduled_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface AdminAuditLogsTable {
+  id: Generated<string>;
+  admin_id: string | null;
+  company_id: string | null;
+  action: string;
+  entity_type: string;
+  entity_id: string | null;
+  details: ColumnType<Record<string, unknown>, string | undefined, string>;
+  ip_address: string | null;
+  created_at: Timestamp;
+}
+
+export interface CompanyVerificationsTable {
+  id: Generated<string>;
+  company_name: string;
+  domain: string;
+  verification_status: Generated<'pending' | 'verified' | 'rejected'>;
+  created_at: Timestamp;
+}
+
+export interface WaitlistTable {
+  id: Generated<string>;
+  email: string;
+  created_at: Timestamp;
+}
+
+export interface EmployerOnboardingTable {
+  id: Generated<string>;
+  user_id: string | null;
+  company_name: string;
+  industry: string;
+  company_size: string;
+  company_website: string | null;
+  full_name: string;
+  work_email: string;
+  phone_number: string;
+  created_at: Timestamp;
+}
+
+export interface CandidateDocumentsTable {
+  id: Generated<string>;
+  candidate_id: string;
+  document_type: 'resume' | 'bank_statement' | 'experience_letter' | 'salary_slip';
+  file_path: string;
+  size_bytes: ColumnType<string, number | undefined, number>;
+  created_at: Timestamp;
+}
+
+export interface SupportChatsTable {
+  id: Generated<string>;
+  user_id: string;
+  status: Generated<'open' | 'closed'>;
+  chat_type: Generated<'candidate_support'>;
+  last_message_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface ChatMessagesTable {
+  id: Generated<string>;
+  chat_id: string;
+  sender_id: string | null;
+  message: string;
+  created_at: Timestamp;
+}
+
+export interface NotificationsTable {
+  id: Generated<string>;
+  recipient_id: string;
+  type: 'toast' | 'banner';
+  title: string;
+  message: string;
+  read_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface OutboxMessagesTable {
+  id: Generated<string>;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string | null;
+  body_text: string;
+  body_html: string | null;
+  status: Generated<'pending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: Timestamp;
+  created_at: Timestamp;
+  sent_at: NullableTimestamp;
+}
+
+export interface MfaFactorsTable {
+  id: Generated<string>;
+  user_id: string;
+  factor_type: 'totp' | 'phone';
+  friendly_name: string | null;
+  status: Generated<'unverified' | 'verified'>;
+  secret_encrypted: string | null;
+  phone: string | null;
+  last_totp_step: ColumnType<string | null, number | null | undefined, number | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MfaChallengesTable {
+  id: Generated<string>;
+  factor_id: string;
+  session_id: string;
+  code_hash: string | null;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  consumed_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface AuthFailuresTable {
+  key: string;
+  failures: Generated<number>;
+  window_started_at: Timestamp;
+  locked_until: NullableTimestamp;
+}
+
+export interface DB {
+  auth_users: AuthUsersTable;
+  auth_sessions: AuthSessionsTable;
+  auth_accounts: AuthAccountsTable;
+  companies: CompaniesTable;
+  user_profiles: UserProfilesTable;
+  job_postings: JobPostingsTable;
+  job_applications: JobApplicationsTable;
+  interviews: InterviewsTable;
+  admin_audit_logs: AdminAuditLogsTable;
+  company_verifications: CompanyVerificationsTable;
+  waitlist: WaitlistTable;
+  employer_onboarding: EmployerOnboardingTable;
+  candidate_documents: CandidateDocumentsTable;
+  support_chats: SupportChatsTable;
+  chat_messages: ChatMessagesTable;
+  notifications: NotificationsTable;
+  outbox_messages: OutboxMessagesTable;
+  mfa_factors: MfaFactorsTable;
+  mfa_challenges: MfaChallengesTable;
+  auth_failures: AuthFailuresTable;
+}
+
+export type UserProfile = Selectable<UserProfilesTable>;
+export type NewUserProfile = Insertable<UserProfilesTable>;
+export type UserProfileUpdate = Updateable<UserProfilesTable>;

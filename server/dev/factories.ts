@@ -1,0 +1,65 @@
+import { faker } from '@faker-js/faker';
+import type { Auth } from '../auth/auth.ts';
+import type { Database } from '../db/database.ts';
+import type { Role } from '../db/schema.ts';
+
+/**
+ * Factories with overrides, shared by the tests and `npm run seed:demo`. They go through the same
+ * code paths as real users (better-auth sign-up), then set what a person would set later.
+ */
+export interface Factories {
+  user(overrides?: { email?: string; password?: string; fullName?: string; role?: Role; companyId?: string | null; confirmed?: boolean }): Promise<{ id: string; email: string; password: string; fullName: string }>;
+  company(overrides?: { name?: string }): Promise<{ id: string; name: string }>;
+  job(companyId: string, overrides?: Partial<{ title: string; description: string; location: string; salary: string; requirements: string; benefits: string; expiresAt: Date; createdBy: string }>): Promise<{ id: string; title: string }>;
+  application(jobId: string, candidateId: string): Promise<{ id: string }>;
+}
+
+export const DEFAULT_TEST_PASSWORD = 'Correct-Horse-Battery-42';
+
+export function createFactories(auth: Auth, database: Database): Factories {
+  const { db } = database;
+  return {
+    async user(overrides = {}) {
+      const fullName = overrides.fullName ?? faker.person.fullName();
+      const email = (overrides.email ?? `${faker.internet.username().replace(/[^\w]/g, '').toLowerCase()}.${faker.string.alphanumeric(6).toLowerCase()}@example-corp.in`).toLowerCase();
+      const password = overrides.password ?? DEFAULT_TEST_PASSWORD;
+      await auth.api.signUpEmail({ body: { email, password, name: fullName } });
+      const user = await db.selectFrom('auth_users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+      if (overrides.confirmed !== false) await db.updateTable('auth_users').set({ emailVerified: true }).where('id', '=', user.id).execute();
+      await db
+        .updateTable('user_profiles')
+        .set({ role: overrides.role ?? 'candidate', company_id: overrides.companyId ?? null })
+        .where('id', '=', user.id)
+        .execute();
+      // Factory users are confirmed directly; drop the confirmation mail sign-up queued.
+      if (overrides.confirmed !== false) await db.deleteFrom('outbox_messages').where('recipient', '=', email).where('status', '=', 'pending').execute();
+      return { id: user.id, email, password, fullName };
+    },
+    async company(overrides = {}) {
+      const name = overrides.name ?? `${faker.company.name()} ${faker.string.alphanumeric(4).toUpperCase()}`;
+      const row = await db.insertInto('companies').values({ name }).returning(['id', 'name']).executeTakeFirstOrThrow();
+      return row;
+    },
+    async job(companyId, overrides = {}) {
+      const row = await db
+        .insertInto('job_postings')
+        .values({
+          company_id: companyId,
+          created_by: overrides.createdBy ?? null,
+          title: overrides.title ?? faker.person.jobTitle(),
+          description: overrides.description ?? faker.lorem.paragraphs(2),
+          location: overrides.location ?? faker.helpers.arrayElement(['Bengaluru', 'Pune', 'Hyderabad', 'Chennai', 'Gurugram', 'Remote']),
+          salary: overrides.salary ?? faker.helpers.arrayElement(['₹6–9 LPA', '₹10–14 LPA', '₹15–22 LPA']),
+          requirements: overrides.requirements ?? faker.lorem.sentences(3),
+          benefits: overrides.benefits ?? 'Health insurance, flexible hours',
+          expires_at: overrides.expiresAt ?? faker.date.soon({ days: 45 }),
+        })
+        .returning(['id', 'title'])
+        .executeTakeFirstOrThrow();
+      return row;
+    },
+    async application(jobId, candidateId) {
+      return db.insertInto('job_applications').values({ job_id: jobId, candidate_id: candidateId }).returning('id').executeTakeFirstOrThrow();
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { messages } from '../../shared/messages.ts';
+import { AppError } from './errors.ts';
+
+/**
+ * One shape for every error answer: { code, message } (+ issues for validation). 4xx say what is
+ * wrong; 5xx say only that something failed and give the request id to quote, never internals.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).send({ code: error.code, message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((issue) => ({
+        path: issue.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+        message: issue.message ?? 'Invalid value',
+      }));
+      const first = issues[0];
+      const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : messages.errors.invalidInput;
+      return reply.code(400).send({ code: 'VALIDATION_FAILED', message, issues });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) return reply.code(413).send({ code: 'TOO_LARGE', message: messages.errors.tooLarge });
+    if (status === 429) return reply.code(429).send({ code: 'TOO_MANY_REQUESTS', message: messages.errors.rateLimited });
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ code: error.code ?? 'BAD_REQUEST', message: error.message || messages.errors.invalidInput });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '2').send({ code: 'UNAVAILABLE', message: messages.errors.unavailable, requestId: request.id });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ code: 'INTERNAL', message: messages.errors.internal, requestId: request.id });
+  });
+}
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return code === 'ECONNREFUSED' || code === '57P01' || code === '57P03' || code === '08006' || code === '08001';
+}

@@ -1,0 +1,183 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Kysely, Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DB } from '../db/schema.ts';
+import type { EmailSender, SmsSender } from './providers.ts';
+
+export interface OutgoingEmail {
+  channel: 'email';
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+export interface OutgoingSms {
+  channel: 'sms';
+  to: string;
+  text: string;
+}
+export type OutgoingMessage = OutgoingEmail | OutgoingSms;
+
+/**
+ * Records a message in the same transaction as the change that caused it. Delivery happens after
+ * commit (see OutboxDispatcher), so a crash between commit and send leaves a pending row that is
+ * sent on the next start: nothing acknowledged is lost.
+ */
+export async function enqueueMessage(db: Kysely<DB> | Transaction<DB>, message: OutgoingMessage): Promise<void> {
+  await db
+    .insertInto('outbox_messages')
+    .values({
+      channel: message.channel,
+      recipient: message.to,
+      subject: message.channel === 'email' ? message.subject : null,
+      body_text: message.text,
+      body_html: message.channel === 'email' ? (message.html ?? null) : null,
+    })
+    .execute();
+}
+
+const MAX_ATTEMPTS = 8;
+const BATCH = 20;
+
+export interface DispatcherOptions {
+  db: Kysely<DB>;
+  email: EmailSender;
+  sms: SmsSender;
+  logger: FastifyBaseLogger;
+  /** Outside production: write every message to this folder and print it. */
+  devOutboxDir?: string;
+  /** Print development copies to the console too (off in tests). */
+  printDevCopies?: boolean;
+}
+
+export class OutboxDispatcher {
+  private running: Promise<void> | undefined;
+  private again = false;
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+
+  constructor(private readonly options: DispatcherOptions) {
+    if (options.devOutboxDir) mkdirSync(options.devOutboxDir, { recursive: true });
+  }
+
+  /** Polls for due messages (retries, rows left by a crash) until stop(). */
+  start(intervalMs = 5000): void {
+    this.kick();
+    this.timer = setInterval(() => this.kick(), intervalMs);
+    this.timer.unref();
+  }
+
+  /** Deliver pending messages soon; safe to call often. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain()
+      .catch((error: unknown) => this.options.logger.error({ err: error }, 'outbox dispatch failed'))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  /** Resolves when nothing is being dispatched; used by shutdown and tests. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.idle();
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      const batch = await this.options.db
+        .selectFrom('outbox_messages')
+        .selectAll()
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', sql<Date>`now()`)
+        .orderBy('id')
+        .limit(BATCH)
+        .execute();
+      if (batch.length === 0) return;
+      for (const row of batch) await this.deliver(row);
+      if (batch.length < BATCH) return;
+    }
+  }
+
+  private async deliver(row: {
+    id: string;
+    channel: 'email' | 'sms';
+    recipient: string;
+    subject: string | null;
+    body_text: string;
+    body_html: string | null;
+    attempts: number;
+    created_at: Date;
+  }): Promise<void> {
+    // Claim the row first so a second instance does not send it too.
+    const claimed = await this.options.db
+      .updateTable('outbox_messages')
+      .set({ attempts: row.attempts + 1, next_attempt_at: sql<Date>`now() + interval '1 minute'` })
+      .where('id', '=', row.id)
+      .where('attempts', '=', row.attempts)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) return;
+    try {
+      if (this.options.devOutboxDir) this.writeDevCopy(row);
+      if (row.channel === 'email') {
+        await this.options.email.send({ to: row.recipient, subject: row.subject ?? '', text: row.body_text, html: row.body_html ?? undefined });
+      } else {
+        await this.options.sms.send({ to: row.recipient, text: row.body_text });
+      }
+      await this.options.db
+        .updateTable('outbox_messages')
+        .set({ status: 'sent', sent_at: sql<Date>`now()`, last_error: null })
+        .where('id', '=', row.id)
+        .execute();
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      const failed = attempts >= MAX_ATTEMPTS;
+      const backoffSeconds = Math.min(3600, 2 ** attempts * 15);
+      this.options.logger.warn({ outboxId: row.id, channel: row.channel, attempts, err: error }, 'message delivery failed');
+      await this.options.db
+        .updateTable('outbox_messages')
+        .set({
+          status: failed ? 'failed' : 'pending',
+          last_error: String((error as Error).message ?? error).slice(0, 500),
+          next_attempt_at: sql<Date>`now() + make_interval(secs => ${backoffSeconds})`,
+        })
+        .where('id', '=', row.id)
+        .execute();
+    }
+  }
+
+  private writeDevCopy(row: { id: string; channel: 'email' | 'sms'; recipient: string; subject: string | null; body_text: string; body_html: string | null; created_at: Date }): void {
+    const dir = this.options.devOutboxDir;
+    if (!dir) return;
+    const createdAt = new Date(row.created_at).toISOString();
+    const record = {
+      channel: row.channel,
+      to: row.recipient,
+      subject: row.subject ?? undefined,
+      text: row.body_text,
+      ...(row.body_html ? { html: row.body_html } : {}),
+      createdAt,
+    };
+    const file = path.join(dir, `${createdAt.replace(/[:.]/g, '-')}-${row.id.padStart(8, '0')}-${row.channel}.json`);
+    writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
+    // The development outbox is the one place message bodies are printed, on purpose:
+    // a developer reads confirmation links and codes here. Never enabled in production.
+    if (this.options.printDevCopies) process.stdout.write(`\n[outbox] ${row.channel} to ${row.recipient}${row.subject ? ` — ${row.subject}` : ''}\n${row.body_text}\n`);
+  }
+}

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { AuthGuards, SessionContext } from '../auth/session.ts';
+import { EVENTS_CHANNEL, type LiveEvent } from './events.ts';
+
+/** The topics a session may hear. Decided here, on the server; a client cannot ask for others. */
+export function topicsFor(session: SessionContext): string[] {
+  const topics = [`user:${session.userId}`, 'everyone', `role:${session.profile.role}`];
+  if (session.profile.company_id) topics.push(`company:${session.profile.company_id}`);
+  if (session.profile.role === 'admin') topics.push('admins');
+  return topics;
+}
+
+/**
+ * One LISTEN per instance, fanned out to this instance's WebSocket clients. Each socket is
+ * authenticated from its session cookie at upgrade time and refused for a foreign Origin.
+ */
+export async function registerLiveUpdates(app: FastifyInstance, deps: { config: Config; database: Database; guards: AuthGuards }) {
+  const sockets = new Map<WebSocket, Set<string>>();
+  const ownOrigin = new URL(deps.config.PUBLIC_URL).origin;
+
+  const unlisten = await deps.database.listen(EVENTS_CHANNEL, (payload) => {
+    let event: LiveEvent;
+    try {
+      event = JSON.parse(payload) as LiveEvent;
+    } catch {
+      return;
+    }
+    const message = JSON.stringify(event);
+    for (const [socket, topics] of sockets) {
+      if (topics.has(event.topic) && socket.readyState === socket.OPEN) socket.send(message);
+    }
+  });
+  app.addHook('onClose', async () => {
+    await unlisten();
+    for (const socket of sockets.keys()) socket.close(1001, 'Server shutting down');
+  });
+
+  app.get('/api/live', { websocket: true, config: { access: 'public' } }, async (socket, request) => {
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== ownOrigin) {
+      socket.close(4403, 'Origin not allowed');
+      return;
+    }
+    let session: SessionContext;
+    try {
+      session = await deps.guards.requireUser(request);
+    } catch {
+      socket.close(4401, 'Sign in required');
+      return;
+    }
+    sockets.set(socket, new Set(topicsFor(session)));
+    socket.on('close', () => sockets.delete(socket));
+    socket.send(JSON.stringify({ type: 'ready' }));
+  });
+}

@@ -1,0 +1,29 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../../server/db/database.ts';
+
+export const TEMPLATE_PATH = path.resolve('.tmp/pglite-template.tar.gz');
+
+/**
+ * initdb in WASM takes seconds; do it and the migrations once, then every test file starts from a
+ * copy of this snapshot in memory (a clean database per file in a fraction of the time).
+ */
+export default async function setup(project: TestProject) {
+  const pglite = await PGlite.create();
+  const database = await openDatabase({ kind: 'pglite', pglite });
+  const dump = await pglite.dumpDataDir('gzip');
+  await database.close();
+  await pglite.close();
+  mkdirSync(path.dirname(TEMPLATE_PATH), { recursive: true });
+  writeFileSync(TEMPLATE_PATH, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteTemplate', TEMPLATE_PATH);
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+    postgresUrl: string;
+  }
+}

@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDatabase, type Database } from '../../server/db/database.ts';
+import { TEMPLATE_DB, withDatabase } from './global-setup-postgres.ts';
+import { waitFor } from './wait-for.ts';
+
+export type TestDbKind = 'pglite' | 'postgres';
+export const testDbKind = (process.env.TEST_DB ?? 'pglite') as TestDbKind;
+
+/** True when this lane has no database to run against (PostgreSQL lane outside CI without binaries). */
+export const laneUnavailable = testDbKind === 'postgres' && !inject('postgresUrl');
+
+/** A clean, migrated database for one test file: a PGlite copy of the template, or a new PostgreSQL database. */
+export async function openTestDatabase(): Promise<Database> {
+  if (testDbKind === 'pglite') {
+    const template = readFileSync(inject('pgliteTemplate'));
+    const pglite = await PGlite.create({ loadDataDir: new Blob([template]) });
+    const database = await openDatabase({ kind: 'pglite', pglite });
+    const close = database.close;
+    return { ...database, close: async () => { await close(); await pglite.close(); } };
+  }
+  const adminUrl = inject('postgresUrl');
+  const name = `workcred_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await waitFor(
+      () =>
+        admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`).then(
+          () => true,
+          (error: Error) => {
+            // Another file copying the template at the same moment: try again.
+            if (/being accessed by other users/.test(error.message)) return false;
+            throw error;
+          },
+        ),
+      { what: 'a copy of the template database', timeoutMs: 20_000, intervalMs: 100 },
+    );
+  } finally {
+    await admin.end();
+  }
+  const database = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl, name), poolSize: 5 });
+  const close = database.close;
+  return {
+    ...database,
+    close: async () => {
+      await close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
