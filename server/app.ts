@@ -73,7 +73,8 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   registerAccessControl(app, guards);
   await registerSecurity(app, config);
   await app.register(compress, { global: true, threshold: 1024 });
-  await app.register(rateLimit, { global: true, max: 600, timeWindow: '1 minute' });
+  // request.ip is absent on injected WebSocket upgrades; never let the key generator throw.
+  await app.register(rateLimit, { global: true, max: 600, timeWindow: '1 minute', keyGenerator: (request) => request.ip ?? 'unknown' });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   await app.register(healthRoutes, { database });

@@ -205,6 +205,13 @@ export interface MfaChallengesTable {
   created_at: Timestamp;
 }
 
+export interface MfaSmsSendsTable {
+  id: Generated<string>;
+  phone_hash: string;
+  user_id: string | null;
+  created_at: Timestamp;
+}
+
 export interface AuthFailuresTable {
   key: string;
   failures: Generated<number>;
@@ -232,6 +239,7 @@ export interface DB {
   outbox_messages: OutboxMessagesTable;
   mfa_factors: MfaFactorsTable;
   mfa_challenges: MfaChallengesTable;
+  mfa_sms_sends: MfaSmsSendsTable;
   auth_failures: AuthFailuresTable;
 }
 

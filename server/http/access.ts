@@ -34,7 +34,8 @@ export function registerAccessControl(app: FastifyInstance, guards: AuthGuards) 
       if (method !== 'HEAD') app.declaredRoutes.push({ method, url: route.url, access });
     }
   });
-  app.addHook('preHandler', async (request, reply) => {
+  // onRequest, before the body is parsed or validated: an anonymous caller learns nothing about bodies.
+  app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config?.access;
     if (access === 'session') await guards.requireSession(request, reply);
     else if (access === 'user') await guards.requireUser(request, reply);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from '../messages.ts';
 import { MAX_PASSWORD_LENGTH, roles } from '../options.ts';
 
 export const signInSchema = z.object({
@@ -30,11 +31,60 @@ export const meSchema = z.object({
 export type Me = z.infer<typeof meSchema>;
 
 export const factorTypes = ['totp', 'phone'] as const;
+export const factorStatuses = ['unverified', 'verified'] as const;
 
+const friendlyName = z.string().trim().max(60).optional();
+const accountPassword = z.string().min(1, messages.mfa.passwordRequired).max(MAX_PASSWORD_LENGTH);
+
+/** POST /api/mfa/factors. The account password is asked again to change MFA (ASVS 7.5.1). */
 export const enrolFactorSchema = z.discriminatedUnion('factor_type', [
-  z.strictObject({ factor_type: z.literal('totp'), friendly_name: z.string().trim().max(60).optional(), issuer: z.string().trim().max(60).optional(), password: z.string().min(1).max(MAX_PASSWORD_LENGTH) }),
-  z.strictObject({ factor_type: z.literal('phone'), friendly_name: z.string().trim().max(60).optional(), phone: z.string().trim().min(10).max(20), password: z.string().min(1).max(MAX_PASSWORD_LENGTH) }),
+  z.strictObject({
+    factor_type: z.literal('totp'),
+    friendly_name: friendlyName,
+    // Shown in the authenticator app; defaults to WorkCred. A colon would split the app's label.
+    issuer: z.string().trim().min(1).max(60).regex(/^[^:]+$/, 'The issuer cannot contain a colon').optional(),
+    password: accountPassword,
+  }),
+  z.strictObject({
+    factor_type: z.literal('phone'),
+    friendly_name: friendlyName,
+    phone: z.string().trim().min(10, messages.mfa.invalidPhone).max(24, messages.mfa.invalidPhone),
+    password: accountPassword,
+  }),
 ]);
+export type EnrolFactorInput = z.infer<typeof enrolFactorSchema>;
 export const challengeSchema = z.strictObject({ channel: z.enum(['sms']).optional() });
-export const verifyFactorSchema = z.strictObject({ challenge_id: z.uuid(), code: z.string().regex(/^\d{6}$/, 'Please enter a valid OTP') });
-export const unenrolFactorSchema = z.strictObject({ password: z.string().min(1).max(MAX_PASSWORD_LENGTH) });
+export type ChallengeInput = z.infer<typeof challengeSchema>;
+export const verifyFactorSchema = z.strictObject({ challenge_id: z.uuid(), code: z.string().regex(/^\d{6}$/, messages.mfa.invalidOtp) });
+export type VerifyFactorInput = z.infer<typeof verifyFactorSchema>;
+export const unenrolFactorSchema = z.strictObject({ password: accountPassword });
+export type UnenrolFactorInput = z.infer<typeof unenrolFactorSchema>;
+export const factorParamsSchema = z.strictObject({ factorId: z.uuid() });
+
+/** One second factor as the owner sees it: never the secret, the phone only masked. */
+export const factorSchema = z.object({
+  id: z.string(),
+  factor_type: z.enum(factorTypes),
+  friendly_name: z.string().nullable(),
+  status: z.enum(factorStatuses),
+  phone_hint: z.string().optional(),
+  created_at: z.string(),
+});
+export type Factor = z.infer<typeof factorSchema>;
+export const factorListSchema = z.object({ factors: z.array(factorSchema) });
+export type FactorList = z.infer<typeof factorListSchema>;
+
+/** 201 of POST /api/mfa/factors: the TOTP secret is shown this once, for the QR code. */
+export const enrolledFactorSchema = z.object({
+  id: z.string(),
+  factor_type: z.enum(factorTypes),
+  status: z.literal('unverified'),
+  friendly_name: z.string().nullable(),
+  totp: z.object({ secret: z.string(), uri: z.string() }).optional(),
+  phone_hint: z.string().optional(),
+});
+export type EnrolledFactor = z.infer<typeof enrolledFactorSchema>;
+export const challengeResultSchema = z.object({ id: z.string(), expires_at: z.string() });
+export type ChallengeResult = z.infer<typeof challengeResultSchema>;
+export const verifyResultSchema = z.object({ aal: z.literal('aal2') });
+export type VerifyResult = z.infer<typeof verifyResultSchema>;

@@ -17,11 +17,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { distDir?: string; beforeReady?: (app: FastifyInstance) => void } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'workcred-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', ...env });
   const database = await openTestDatabase();
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, distDir: options.distDir });
+  options.beforeReady?.(app);
   await app.ready();
   return {
     app,

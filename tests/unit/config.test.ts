@@ -1,0 +1,51 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config.ts';
+
+const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'workcred-config-'));
+
+describe('configuration', () => {
+  it('applies the documented defaults', () => {
+    const dir = tmp();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config).toMatchObject({ PORT: 3000, PUBLIC_URL: 'http://localhost:3000', SMS_PROVIDER: 'outbox', STORAGE_DRIVER: 'local', isProduction: false });
+  });
+
+  it('generates the development secret once and keeps it in DATA_DIR', () => {
+    const dir = tmp();
+    const first = loadConfig({ DATA_DIR: dir }).AUTH_SECRET;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, 'auth-secret'), 'utf8')).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir }).AUTH_SECRET).toBe(first);
+  });
+
+  it('names every bad variable in one message', () => {
+    let error: unknown;
+    try {
+      loadConfig({ DATA_DIR: tmp(), PORT: 'eighty', DATABASE_URL: 'not a url', SMS_PROVIDER: 'pigeon' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain('PORT');
+    expect(message).toContain('DATABASE_URL');
+    expect(message).toContain('SMS_PROVIDER');
+  });
+
+  it('requires AUTH_SECRET, PUBLIC_URL and SMTP_URL in production and never writes a secret there', () => {
+    const dir = tmp();
+    expect(() => loadConfig({ DATA_DIR: dir, NODE_ENV: 'production' })).toThrow(/AUTH_SECRET: is required in production/);
+    expect(existsSync(path.join(dir, 'auth-secret'))).toBe(false);
+  });
+
+  it('requires provider settings that go together', () => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), SMS_PROVIDER: 'msg91' })).toThrow(/MSG91_AUTH_KEY/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), GOOGLE_CLIENT_ID: 'x' })).toThrow(/GOOGLE_CLIENT_SECRET/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), ADMIN_EMAIL: 'a@b.in' })).toThrow(/ADMIN_PASSWORD/);
+  });
+});
