@@ -22,6 +22,20 @@ export async function openTestDatabase(): Promise<Database> {
     const close = database.close;
     return { ...database, close: async () => { await close(); await pglite.close(); } };
   }
+  const { url, drop } = await createPostgresTestDatabase();
+  const database = await openDatabase({ kind: 'postgres', url, poolSize: 5 });
+  const close = database.close;
+  return {
+    ...database,
+    close: async () => {
+      await close();
+      await drop();
+    },
+  };
+}
+
+/** A fresh PostgreSQL database copied from the migrated template; drop() removes it. */
+export async function createPostgresTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = inject('postgresUrl');
   const name = `workcred_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -42,12 +56,9 @@ export async function openTestDatabase(): Promise<Database> {
   } finally {
     await admin.end();
   }
-  const database = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl, name), poolSize: 5 });
-  const close = database.close;
   return {
-    ...database,
-    close: async () => {
-      await close();
+    url: withDatabase(adminUrl, name),
+    async drop() {
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

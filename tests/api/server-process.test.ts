@@ -1,0 +1,128 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresTestDatabase, laneUnavailable, testDbKind } from '../support/test-database.ts';
+import { waitFor } from '../support/wait-for.ts';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Running {
+  child: ChildProcessWithoutNullStreams;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function startServer(env: Record<string, string>): Running {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], { env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env } });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+/** The real `server.ts` process: start-up, readiness, graceful shutdown and the embedded-database lock. */
+describe.skipIf(laneUnavailable)(`server process (${testDbKind})`, () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'workcred-process-'));
+  let env: Record<string, string>;
+  let dropDatabase: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    env = { DATA_DIR: dataDir, PORT: String(await freePort()), HOST: '127.0.0.1' };
+    if (testDbKind === 'postgres') {
+      const created = await createPostgresTestDatabase();
+      env.DATABASE_URL = created.url;
+      dropDatabase = created.drop;
+    }
+  });
+  afterAll(async () => {
+    await dropDatabase?.();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('starts, says how to create the first admin, is ready, and shuts down cleanly on SIGTERM', async () => {
+    const server = startServer(env);
+    try {
+      await waitFor(() => server.output().includes('WorkCred is running'), { timeoutMs: 60_000, what: 'start-up' });
+      expect(server.output()).toContain('npm run admin -- create');
+      const ready = await fetch(`http://127.0.0.1:${env.PORT}/api/ready`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({ status: 'ready', database: testDbKind });
+      if (testDbKind === 'pglite') expect(existsSync(path.join(dataDir, 'db.lock'))).toBe(true);
+    } finally {
+      server.child.kill('SIGTERM');
+    }
+    expect(await server.exited).toBe(0);
+    expect(existsSync(path.join(dataDir, 'db.lock'))).toBe(false);
+  });
+
+  it.runIf(testDbKind === 'pglite')('refuses a second process on the same data directory with a clear message', async () => {
+    const first = startServer(env);
+    try {
+      await waitFor(() => first.output().includes('WorkCred is running'), { timeoutMs: 60_000, what: 'first start-up' });
+      const second = startServer({ ...env, PORT: String(await freePort()) });
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toMatch(/in use by another WorkCred process \(pid \d+\)/);
+    } finally {
+      first.child.kill('SIGTERM');
+    }
+    expect(await first.exited).toBe(0);
+  });
+
+  it('creates the first admin from ADMIN_EMAIL and ADMIN_PASSWORD at start', async () => {
+    const server = startServer({ ...env, ADMIN_EMAIL: 'first.admin@workcred-test.in', ADMIN_PASSWORD: 'First-Admin-Passphrase-1' });
+    try {
+      await waitFor(() => server.output().includes('WorkCred is running'), { timeoutMs: 60_000, what: 'start-up' });
+      expect(server.output()).not.toContain('npm run admin -- create');
+      const signIn = await fetch(`http://127.0.0.1:${env.PORT}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'first.admin@workcred-test.in', password: 'First-Admin-Passphrase-1' }),
+      });
+      expect(signIn.status).toBe(200);
+      const me = await fetch(`http://127.0.0.1:${env.PORT}/api/me`, { headers: { cookie: signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') } });
+      expect((await me.json()).is_admin).toBe(true);
+    } finally {
+      server.child.kill('SIGTERM');
+    }
+    expect(await server.exited).toBe(0);
+  });
+
+  it('creates an admin with `npm run admin -- create`, and promotes an existing account without touching its password', async () => {
+    const run = (args: string[]) =>
+      new Promise<{ code: number | null; output: string }>((resolve) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', ...args], { env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env } });
+        let output = '';
+        child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        child.on('exit', (code) => resolve({ code, output }));
+      });
+    const created = await run(['create', '--email', 'Cli.Admin@WorkCred-Test.in', '--password', 'Cli-Admin-Passphrase-9', '--name', 'Cli Admin']);
+    expect(created).toMatchObject({ code: 0 });
+    expect(created.output).toContain('Admin created: cli.admin@workcred-test.in');
+    const promoted = await run(['create', '--email', 'cli.admin@workcred-test.in']);
+    expect(promoted.output).toContain('Admin promoted: cli.admin@workcred-test.in');
+    const usage = await run(['delete']);
+    expect(usage.code).toBe(2);
+    expect(usage.output).toContain('Usage:');
+  });
+
+  it('stops with a message naming each bad variable', async () => {
+    const server = startServer({ ...env, PORT: 'eighty', SMS_PROVIDER: 'pigeon' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('PORT');
+    expect(server.output()).toContain('SMS_PROVIDER');
+    expect(server.output()).not.toMatch(/\n\s+at /);
+  });
+});

@@ -1,0 +1,65 @@
+import * as OTPAuth from 'otpauth';
+import { describe, expect, it } from 'vitest';
+import { base32Decode, base32Encode, generateTotpSecret, matchTotpStep, totpCodeAt, totpStepAt, totpUri } from '../../server/auth/mfa-totp.ts';
+
+const otpauthTotp = (secret: string) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
+
+describe('TOTP (checked against the otpauth library and RFC 6238)', () => {
+  it('matches the RFC 6238 SHA-1 test vectors', () => {
+    const secret = base32Encode(Buffer.from('12345678901234567890'));
+    // RFC 6238 appendix B gives 8 digits; the last 6 are the 6-digit code.
+    const vectors: [number, string][] = [
+      [59, '94287082'],
+      [1111111109, '07081804'],
+      [1111111111, '14050471'],
+      [1234567890, '89005924'],
+      [2000000000, '69279037'],
+      [20000000000, '65353130'],
+    ];
+    for (const [seconds, code] of vectors) expect(totpCodeAt(secret, seconds * 1000)).toBe(code.slice(-6));
+  });
+
+  it('agrees with otpauth for fresh secrets at many times', () => {
+    for (let i = 0; i < 50; i += 1) {
+      const secret = generateTotpSecret();
+      const timestamp = Date.now() + i * 7919_000;
+      expect(totpCodeAt(secret, timestamp)).toBe(otpauthTotp(secret).generate({ timestamp }));
+    }
+  });
+
+  it('generates 160-bit base32 secrets that round-trip', () => {
+    const secret = generateTotpSecret();
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(base32Decode(secret)).toHaveLength(20);
+    expect(base32Encode(base32Decode(secret))).toBe(secret);
+    expect(generateTotpSecret()).not.toBe(secret);
+  });
+
+  it('accepts the current step and one either side, and nothing further', () => {
+    const secret = generateTotpSecret();
+    const now = Date.now();
+    const step = totpStepAt(now);
+    for (const offset of [-1, 0, 1]) expect(matchTotpStep(secret, totpCodeAt(secret, now + offset * 30_000), now)).toBe(step + offset);
+    for (const offset of [-3, -2, 2, 3]) {
+      const code = totpCodeAt(secret, now + offset * 30_000);
+      const inWindow = [-1, 0, 1].some((o) => totpCodeAt(secret, now + o * 30_000) === code);
+      if (!inWindow) expect(matchTotpStep(secret, code, now)).toBeNull();
+    }
+  });
+
+  it('refuses malformed codes without throwing', () => {
+    const secret = generateTotpSecret();
+    for (const code of ['', '12345', '1234567', 'abcdef', '١٢٣٤٥٦', '12 456']) expect(matchTotpStep(secret, code, Date.now())).toBeNull();
+  });
+
+  it('builds an otpauth:// URI that authenticator apps (and otpauth) read back', () => {
+    const secret = generateTotpSecret();
+    const uri = totpUri({ secret, issuer: 'Work Cred & Co', account: 'priya+mfa@acme-infotech.in' });
+    const parsed = OTPAuth.URI.parse(uri) as OTPAuth.TOTP;
+    expect(parsed).toBeInstanceOf(OTPAuth.TOTP);
+    expect(parsed.issuer).toBe('Work Cred & Co');
+    expect(parsed.label).toBe('priya+mfa@acme-infotech.in');
+    expect(parsed.secret.base32).toBe(secret);
+    expect(parsed.generate()).toBe(totpCodeAt(secret, Date.now()));
+  });
+});
