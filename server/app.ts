@@ -22,6 +22,7 @@ import { adminRoutes } from './features/admin/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { mfaRoutes } from './features/mfa/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
+import { siteRoutes } from './features/site/routes.ts';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -79,6 +80,7 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { auth, database });
+  await app.register(siteRoutes, { config });
   await app.register(profileRoutes, { database });
   await app.register(mfaRoutes, { auth, database, config, onMessageQueued: () => outbox.kick() });
   await app.register(adminRoutes, { database });

@@ -1,0 +1,58 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { laneUnavailable } from '../support/test-database.ts';
+import { createTestApp, signIn, type CookieJar, type TestApp } from '../support/test-app.ts';
+
+/** Random JSON bodies, params and queries never produce a 5xx, on our routes and on the auth routes we bridge. */
+const AUTH_ROUTES = [
+  '/api/auth/sign-in/email',
+  '/api/auth/sign-up/email',
+  '/api/auth/request-password-reset',
+  '/api/auth/reset-password',
+  '/api/auth/sign-out',
+  '/api/auth/change-password',
+];
+const weirdId = fc.oneof(fc.uuid(), fc.string({ maxLength: 40 }).map(encodeURIComponent), fc.constantFrom('__proto__', 'constructor', '%00', '..%2F..'));
+
+describe.skipIf(laneUnavailable)('fuzzed input', () => {
+  let t: TestApp;
+  let jar: CookieJar;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const user = await t.factories.user({ role: 'admin' });
+    jar = await signIn(t.app, user.email, user.password, '10.40.0.1');
+  });
+  afterAll(async () => t?.close());
+
+  it('never answers 5xx to random bodies', async () => {
+    const routes = [
+      ...t.app.declaredRoutes.filter((r) => r.method !== 'GET' && !r.url.startsWith('/api/live')).map((r) => ({ method: r.method, url: r.url })),
+      ...AUTH_ROUTES.map((url) => ({ method: 'POST', url })),
+    ];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...routes), fc.jsonValue(), weirdId, fc.boolean(), async (route, body, id, signedIn) => {
+        const response = await t.app.inject({
+          method: route.method as 'POST',
+          url: route.url.replace(/:[A-Za-z]+/g, id),
+          headers: { ...(signedIn ? { cookie: jar.header } : {}), 'content-type': 'application/json' },
+          payload: JSON.stringify(body),
+          remoteAddress: `10.41.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+        });
+        expect(response.statusCode, `${route.method} ${route.url} ${JSON.stringify(body)}`).toBeLessThan(500);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('never answers 5xx to random query strings on GET routes', async () => {
+    const routes = t.app.declaredRoutes.filter((r) => r.method === 'GET' && !r.url.startsWith('/api/live'));
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...routes), fc.dictionary(fc.string({ maxLength: 10 }), fc.string({ maxLength: 30 })), weirdId, async (route, query, id) => {
+        const search = new URLSearchParams(query).toString();
+        const response = await t.app.inject({ method: 'GET', url: `${route.url.replace(/:[A-Za-z]+/g, id)}?${search}`, headers: { cookie: jar.header } });
+        expect(response.statusCode, `${route.url}?${search}`).toBeLessThan(500);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
