@@ -119,6 +119,9 @@ export const messages = {
     signIn: 'Sign In',
     startTrial: 'Get started',
     trialNote: '14-day free trial. No credit card required.',
+    highlightDrive: 'Drive: links and QR codes collect applications.',
+    highlightScreen: 'Screen: every candidate gets an ID and verified credentials.',
+    highlightHire: 'Handpick and onboard the people you trust.',
   },
   comingSoon: {
     body: 'This screen is coming in a later release.',
@@ -140,6 +143,14 @@ export const messages = {
     closeMenu: 'Close navigation',
     mainNavigation: 'Main navigation',
     skipToContent: 'Skip to content',
+    company: 'Company',
+    noCompany: 'No company yet',
+    email: 'Email',
+    role: 'Role',
+    overviewTitle: 'Dashboard Overview',
+    jobsTitle: 'Jobs Management',
+    teamTitle: 'Team Management',
+    supportTitle: 'Support Chat',
   },
   adminPage: {
     totalUsers: 'Total Users',
@@ -151,6 +162,8 @@ export const messages = {
     settings: 'Settings',
     auditLogs: 'Audit Logs',
     analytics: 'Analytics',
+    platformStats: 'Platform statistics',
+    quickActions: 'Quick actions',
   },
   routeError: {
     heading: 'Something went wrong',

@@ -77,7 +77,7 @@ export function createGuards(auth: Auth, database: Database): AuthGuards {
   }
   async function requireUser(request: FastifyRequest, reply?: FastifyReply) {
     const session = await requireSession(request, reply);
-    if (session.aal !== session.requiredAal) throw forbidden(messages.auth.mfaRequired, 'MFA_REQUIRED');
+    if (session.requiredAal === 'aal2' && session.aal !== 'aal2') throw forbidden(messages.auth.mfaRequired, 'MFA_REQUIRED');
     return session;
   }
   async function requireAdmin(request: FastifyRequest, reply?: FastifyReply) {

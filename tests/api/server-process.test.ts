@@ -33,7 +33,7 @@ function startServer(env: Record<string, string>): Running {
 }
 
 /** The real `server.ts` process: start-up, readiness, graceful shutdown and the embedded-database lock. */
-describe.skipIf(laneUnavailable)(`server process (${testDbKind})`, () => {
+describe.skipIf(laneUnavailable)(`server process (${testDbKind})`, { timeout: 120_000 }, () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'workcred-process-'));
   let env: Record<string, string>;
   let dropDatabase: (() => Promise<void>) | undefined;

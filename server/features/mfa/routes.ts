@@ -1,7 +1,27 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  challengeResultSchema,
+  challengeSchema,
+  enrolFactorSchema,
+  enrolledFactorSchema,
+  factorListSchema,
+  factorParamsSchema,
+  unenrolFactorSchema,
+  verifyFactorSchema,
+  verifyResultSchema,
+} from '../../../shared/schemas/auth.ts';
 import type { Auth } from '../../auth/auth.ts';
+import { deriveMfaKeys } from '../../auth/mfa-crypto.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import { sessionOf } from '../../http/access.ts';
+import { challengeFactor } from './challenge-factor.ts';
+import { enrolFactor } from './enrol-factor.ts';
+import type { MfaContext } from './factors.ts';
+import { listFactors } from './list-factors.ts';
+import { unenrolFactor } from './unenrol-factor.ts';
+import { verifyFactor } from './verify-factor.ts';
 
 export interface MfaDeps {
   auth: Auth;
@@ -10,4 +30,45 @@ export interface MfaDeps {
   onMessageQueued: () => void;
 }
 
-export async function mfaRoutes(_app: FastifyInstance, _deps: MfaDeps) {}
+/**
+ * Second factors (spec points 3, 4 and 7): TOTP and phone (SMS), enrolment, challenge, verify and
+ * unenrol. Listing, challenging and verifying work at aal1 ('session') so a signed-in user can
+ * reach aal2; adding and removing factors need the account's full assurance ('user') and the
+ * password again.
+ */
+export async function mfaRoutes(app: FastifyInstance, { auth, database, config, onMessageQueued }: MfaDeps) {
+  const ctx: MfaContext = { auth, database, keys: deriveMfaKeys(config.AUTH_SECRET), onMessageQueued };
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/api/mfa/factors', { config: { access: 'session' }, schema: { response: { 200: factorListSchema } } }, async (request) =>
+    listFactors(ctx, sessionOf(request)),
+  );
+
+  api.post(
+    '/api/mfa/factors',
+    { config: { access: 'user' }, schema: { body: enrolFactorSchema, response: { 201: enrolledFactorSchema } } },
+    async (request, reply) => reply.code(201).send(await enrolFactor(ctx, sessionOf(request), request.body, request.log)),
+  );
+
+  api.post(
+    '/api/mfa/factors/:factorId/challenge',
+    // The body may be left out entirely: channel is optional and SMS is the only one.
+    { config: { access: 'session' }, schema: { params: factorParamsSchema, body: challengeSchema.nullish(), response: { 201: challengeResultSchema } } },
+    async (request, reply) => reply.code(201).send(await challengeFactor(ctx, sessionOf(request), request.params.factorId, request.log)),
+  );
+
+  api.post(
+    '/api/mfa/factors/:factorId/verify',
+    { config: { access: 'session' }, schema: { params: factorParamsSchema, body: verifyFactorSchema, response: { 200: verifyResultSchema } } },
+    async (request, reply) => verifyFactor(ctx, sessionOf(request), request.params.factorId, request.body, request, reply),
+  );
+
+  api.delete(
+    '/api/mfa/factors/:factorId',
+    { config: { access: 'user' }, schema: { params: factorParamsSchema, body: unenrolFactorSchema } },
+    async (request, reply) => {
+      await unenrolFactor(ctx, sessionOf(request), request.params.factorId, request.body.password, request.log);
+      return reply.code(204).send();
+    },
+  );
+}
