@@ -1,12 +1,11 @@
 import * as OTPAuth from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { base32Decode, base32Encode, generateTotpSecret, matchTotpStep, totpCodeAt, totpStepAt, totpUri } from '../../server/auth/mfa-totp.ts';
+import { generateTotpSecret, matchTotpStep, totpCodeAt, totpStepAt, totpUri } from '../../server/auth/mfa-totp.ts';
 
-const otpauthTotp = (secret: string) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
 
-describe('TOTP (checked against the otpauth library and RFC 6238)', () => {
+describe('TOTP (RFC 6238 through otpauth, with our window and replay rules)', () => {
   it('matches the RFC 6238 SHA-1 test vectors', () => {
-    const secret = base32Encode(Buffer.from('12345678901234567890'));
+    const secret = OTPAuth.Secret.fromUTF8('12345678901234567890').base32;
     // RFC 6238 appendix B gives 8 digits; the last 6 are the 6-digit code.
     const vectors: [number, string][] = [
       [59, '94287082'],
@@ -19,19 +18,10 @@ describe('TOTP (checked against the otpauth library and RFC 6238)', () => {
     for (const [seconds, code] of vectors) expect(totpCodeAt(secret, seconds * 1000)).toBe(code.slice(-6));
   });
 
-  it('agrees with otpauth for fresh secrets at many times', () => {
-    for (let i = 0; i < 50; i += 1) {
-      const secret = generateTotpSecret();
-      const timestamp = Date.now() + i * 7919_000;
-      expect(totpCodeAt(secret, timestamp)).toBe(otpauthTotp(secret).generate({ timestamp }));
-    }
-  });
-
   it('generates 160-bit base32 secrets that round-trip', () => {
     const secret = generateTotpSecret();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    expect(base32Decode(secret)).toHaveLength(20);
-    expect(base32Encode(base32Decode(secret))).toBe(secret);
+    expect(OTPAuth.Secret.fromBase32(secret).bytes).toHaveLength(20);
     expect(generateTotpSecret()).not.toBe(secret);
   });
 
