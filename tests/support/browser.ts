@@ -1,0 +1,144 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import { onTestFinished } from 'vitest';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+const DIST_INDEX = path.resolve('dist/index.html');
+export const SCREENSHOT_DIR = path.resolve('.tmp/screenshots');
+
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/** A console error the test expects, e.g. the browser's note about an answer with an error status. */
+export interface ExpectedConsoleError {
+  /** Status of the failed request the browser reports ("Failed to load resource: … status of 401"). */
+  status?: number;
+  /** Path (without query) of the request, or of the page the message comes from. */
+  path?: string | RegExp;
+  text?: RegExp;
+}
+
+/** The 401 of GET /api/me is how a signed-out browser learns it is signed out: always expected. */
+const ALWAYS_EXPECTED: ExpectedConsoleError[] = [{ status: 401, path: '/api/me' }];
+
+export interface BrowserPage {
+  page: Page;
+  context: BrowserContext;
+  /** Another tab in the same browser profile (shares cookies and BroadcastChannel). */
+  newTab(): Promise<Page>;
+  expectConsoleError(expected: ExpectedConsoleError): void;
+}
+
+export interface BrowserHarness {
+  t: TestApp;
+  baseURL: string;
+  browser: Browser;
+  /** A fresh browser profile; closed, and checked for unexpected console errors, when the test ends. */
+  open(path?: string): Promise<BrowserPage>;
+  close(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function matches(message: ConsoleMessage, expected: ExpectedConsoleError): boolean {
+  const text = message.text();
+  const where = message.location().url;
+  const wherePath = where ? new URL(where, 'http://x').pathname : '';
+  if (expected.status !== undefined && !text.includes(`status of ${expected.status}`)) return false;
+  if (typeof expected.path === 'string' && wherePath !== expected.path) return false;
+  if (expected.path instanceof RegExp && !expected.path.test(wherePath)) return false;
+  if (expected.text && !expected.text.test(text)) return false;
+  return true;
+}
+
+/** Starts the real server (fresh PGlite database) on a free port and Chromium, for one test file. */
+export async function startBrowserHarness(): Promise<BrowserHarness> {
+  if (!existsSync(DIST_INDEX)) throw new Error(`The web app is not built (${DIST_INDEX} is missing): run \`npm run build\` before the browser tests.`);
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const t = await createTestApp({ PUBLIC_URL: baseURL });
+  try {
+    await t.app.listen({ port, host: '127.0.0.1' });
+  } catch (error) {
+    await t.close();
+    throw error;
+  }
+  let browser: Browser;
+  try {
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  } catch (error) {
+    await t.close();
+    throw error;
+  }
+
+  return {
+    t,
+    baseURL,
+    browser,
+    async open(startPath) {
+      const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+      const expected = [...ALWAYS_EXPECTED];
+      const unexpected: string[] = [];
+      const watch = (page: Page) => {
+        page.on('console', (message) => {
+          if (message.type() === 'error' && !expected.some((e) => matches(message, e))) {
+            unexpected.push(`console error on ${page.url()}: ${message.text()} (${message.location().url})`);
+          }
+        });
+        page.on('pageerror', (error) => unexpected.push(`page error on ${page.url()}: ${error.stack ?? error.message}`));
+      };
+      context.on('page', watch);
+      const page = await context.newPage();
+      onTestFinished(async () => {
+        await context.close();
+        if (unexpected.length > 0) throw new Error(`Unexpected browser errors:\n${unexpected.join('\n')}`);
+      });
+      if (startPath) await page.goto(startPath);
+      return {
+        page,
+        context,
+        newTab: () => context.newPage(),
+        expectConsoleError: (e) => expected.push(e),
+      };
+    },
+    async close() {
+      await browser.close();
+      await t.close();
+    },
+  };
+}
+
+/** Fills the /auth form and submits it (the page must be on /auth). */
+export async function submitSignIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: /^(Sign In|Start Free Trial)$/ }).click();
+}
+
+/** Waits until the page shows the path (query and hash ignored). */
+export async function waitForPath(page: Page, pathname: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === pathname);
+}
+
+/** Waits for a toast (sonner) with exactly this text. */
+export async function waitForToast(page: Page, text: string): Promise<void> {
+  await page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor({ state: 'visible' });
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

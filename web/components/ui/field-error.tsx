@@ -1,0 +1,9 @@
+/** A field's validation message; give the input aria-describedby={id} and aria-invalid. */
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="mt-1 text-sm text-red-600">
+      {message}
+    </p>
+  );
+}

@@ -1,0 +1,66 @@
+import { BarChart3, LogOut, ScrollText, Settings, Users } from 'lucide-react';
+import { toast } from 'sonner';
+import { messages } from '@shared/messages.ts';
+import { Brand } from '@web/components/brand.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { fill } from '@web/lib/fill.ts';
+import { roleLabel } from '@web/lib/role-label.ts';
+import { useMe } from '@web/lib/session/get-me.ts';
+import { useSignOut } from '@web/lib/session/sign-out.ts';
+import { StatCards } from './stat-cards.tsx';
+
+const quickActions = [
+  { label: messages.adminPage.manageUsers, icon: Users },
+  { label: messages.adminPage.settings, icon: Settings },
+  { label: messages.adminPage.auditLogs, icon: ScrollText },
+  { label: messages.adminPage.analytics, icon: BarChart3 },
+] as const;
+
+/** /admin for now: who is signed in, the platform figures and the quick actions (later releases add the tabs). */
+export function AdminPage() {
+  const me = useMe().data;
+  const signOut = useSignOut();
+  if (!me) return null;
+
+  return (
+    <div className="min-h-dvh">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
+          <Brand />
+          <span className="rounded-md bg-slate-900 px-2 py-0.5 text-xs font-semibold tracking-wide text-white uppercase">{messages.shell.adminTitle}</span>
+          <Button variant="outline" size="sm" className="ml-auto" disabled={signOut.isPending} onClick={() => signOut.mutate()}>
+            <LogOut className="size-4" aria-hidden="true" />
+            {messages.shell.signOut}
+          </Button>
+        </div>
+      </header>
+      <main className="mx-auto max-w-6xl space-y-8 px-4 py-8 sm:px-6">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">{fill(messages.shell.welcome, { name: me.user.full_name })}</h1>
+          <p className="mt-1 text-sm text-slate-600" data-testid="user-role">
+            {fill(messages.shell.signedInAs, { role: roleLabel(me.user.role) })}
+          </p>
+        </div>
+        <section aria-labelledby="stats-heading" className="space-y-3">
+          <h2 id="stats-heading" className="text-sm font-semibold tracking-wide text-slate-500 uppercase">
+            {messages.adminPage.platformStats}
+          </h2>
+          <StatCards />
+        </section>
+        <section aria-labelledby="actions-heading" className="space-y-3">
+          <h2 id="actions-heading" className="text-sm font-semibold tracking-wide text-slate-500 uppercase">
+            {messages.adminPage.quickActions}
+          </h2>
+          <div className="flex flex-wrap gap-3">
+            {quickActions.map(({ label, icon: Icon }) => (
+              <Button key={label} variant="outline" onClick={() => toast.info(fill(messages.comingSoon.feature, { feature: label }))}>
+                <Icon className="size-4" aria-hidden="true" />
+                {label}
+              </Button>
+            ))}
+          </div>
+        </section>
+      </main>
+    </div>
+  );
+}

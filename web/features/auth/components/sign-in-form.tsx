@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { messages } from '@shared/messages.ts';
+import { signInSchema, type SignInInput } from '@shared/schemas/auth.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { FieldError } from '@web/components/ui/field-error.tsx';
+import { Input } from '@web/components/ui/input.tsx';
+import { Label } from '@web/components/ui/label.tsx';
+import { isApiError } from '@web/lib/api-client.ts';
+import { signInErrorMessage, useSignInWithEmail } from '../api/sign-in-with-email.ts';
+import { useFinishSignIn } from '../hooks/use-finish-sign-in.ts';
+import { ForgotPasswordDialog } from './forgot-password-dialog.tsx';
+
+export function SignInForm({ trial, onSecondFactor }: { trial: boolean; onSecondFactor: () => void }) {
+  // Busy from submit until the whole sign-in (password, then the session check) has ended.
+  const [busy, setBusy] = useState(false);
+  const signIn = useSignInWithEmail();
+  const finishSignIn = useFinishSignIn();
+  const form = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setBusy(true);
+    try {
+      await signIn.mutateAsync(values);
+      if ((await finishSignIn()) === 'second-factor') onSecondFactor();
+    } catch (error) {
+      if (!isApiError(error)) console.error('Sign-in failed', error);
+      toast.error(signInErrorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-5" aria-busy={busy}>
+      <div className="space-y-1.5">
+        <Label htmlFor="email">{messages.signIn.emailLabel}</Label>
+        <Input
+          id="email"
+          type="email"
+          autoComplete="email"
+          placeholder={messages.signIn.emailPlaceholder}
+          required
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? 'email-error' : undefined}
+          {...form.register('email')}
+        />
+        <FieldError id="email-error" message={errors.email?.message} />
+      </div>
+      <div className="space-y-1.5">
+        <div className="flex items-center justify-between">
+          <Label htmlFor="password">{messages.signIn.passwordLabel}</Label>
+          <ForgotPasswordDialog getEmail={() => form.getValues('email')} />
+        </div>
+        <Input
+          id="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={errors.password ? 'password-error' : undefined}
+          {...form.register('password')}
+        />
+        <FieldError id="password-error" message={errors.password?.message} />
+      </div>
+      <Button type="submit" className="w-full" size="lg" disabled={busy}>
+        {busy ? messages.auth.processing : trial ? messages.auth.trialButton : messages.auth.signInButton}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { Bell, Menu, X } from 'lucide-react';
+import { Outlet } from 'react-router';
+import { messages } from '@shared/messages.ts';
+import { Brand } from '@web/components/brand.tsx';
+import { AccountMenu } from '@web/components/layout/account-menu.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { useMe } from '@web/lib/session/get-me.ts';
+import { DashboardNav } from './dashboard-nav.tsx';
+
+/** /dashboard/*: sidebar, header (title, notifications, Account menu) and the nested screen. */
+export function DashboardLayout() {
+  const me = useMe().data;
+  const [menuOpen, setMenuOpen] = useState(false);
+  if (!me) return null;
+
+  return (
+    <div className="min-h-dvh lg:grid lg:grid-cols-[16rem_1fr]">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        {messages.shell.skipToContent}
+      </a>
+      <aside className="hidden border-r border-slate-200 bg-white lg:block">
+        <div className="sticky top-0 flex h-dvh flex-col gap-6 px-4 py-5">
+          <Brand className="px-2" />
+          <DashboardNav />
+        </div>
+      </aside>
+      {menuOpen ? (
+        <div className="fixed inset-0 z-40 lg:hidden">
+          <div className="absolute inset-0 bg-slate-900/40" aria-hidden="true" onClick={() => setMenuOpen(false)} />
+          <aside id="mobile-nav" className="relative flex h-full w-72 flex-col gap-6 bg-white px-4 py-5 shadow-xl">
+            <div className="flex items-center justify-between">
+              <Brand className="px-2" />
+              <Button variant="ghost" size="icon" aria-label={messages.shell.closeMenu} onClick={() => setMenuOpen(false)}>
+                <X className="size-5" aria-hidden="true" />
+              </Button>
+            </div>
+            <DashboardNav onNavigate={() => setMenuOpen(false)} />
+          </aside>
+        </div>
+      ) : null}
+      <div className="flex min-w-0 flex-col">
+        <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6">
+          <Button variant="ghost" size="icon" className="lg:hidden" aria-label={messages.shell.openMenu} aria-expanded={menuOpen} aria-controls="mobile-nav" onClick={() => setMenuOpen(true)}>
+            <Menu className="size-5" aria-hidden="true" />
+          </Button>
+          <h1 className="text-lg font-semibold text-slate-900">{messages.shell.dashboardTitle}</h1>
+          <div className="ml-auto flex items-center gap-2">
+            <Button variant="ghost" size="icon" aria-label={messages.shell.notifications}>
+              <Bell className="size-5" aria-hidden="true" />
+            </Button>
+            <AccountMenu me={me} />
+          </div>
+        </header>
+        <main id="main" className="flex-1 px-4 py-6 sm:px-6 lg:px-8">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { BarChart3, Briefcase, CreditCard, FileText, LayoutDashboard, LifeBuoy, Settings, Users } from 'lucide-react';
+import { NavLink } from 'react-router';
+import { messages } from '@shared/messages.ts';
+import { cn } from '@web/lib/cn.ts';
+
+/** Sidebar entries of spec point 2; "Dashboard" matches /dashboard exactly. */
+const entries = [
+  { label: 'Dashboard', to: '/dashboard', icon: LayoutDashboard, end: true },
+  { label: 'Jobs', to: '/dashboard/jobs', icon: Briefcase, end: false },
+  { label: 'Team', to: '/dashboard/team', icon: Users, end: false },
+  { label: 'Documents', to: '/dashboard/documents', icon: FileText, end: false },
+  { label: 'Analytics', to: '/dashboard/analytics', icon: BarChart3, end: false },
+  { label: 'Billing', to: '/dashboard/billing', icon: CreditCard, end: false },
+  { label: 'Support', to: '/dashboard/support', icon: LifeBuoy, end: false },
+  { label: 'Settings', to: '/dashboard/settings', icon: Settings, end: false },
+] as const;
+
+export function DashboardNav({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <nav aria-label={messages.shell.mainNavigation}>
+      <ul className="space-y-1">
+        {entries.map(({ label, to, icon: Icon, end }) => (
+          <li key={to}>
+            <NavLink
+              to={to}
+              end={end}
+              onClick={onNavigate}
+              className={({ isActive }) =>
+                cn(
+                  'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-600',
+                  isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+                )
+              }
+            >
+              <Icon className="size-4" aria-hidden="true" />
+              {label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,65 @@
+import type { z } from 'zod';
+
+/** An answer from our server with an error status; `code` and `message` come from its {code, message} body. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+type UnauthorizedListener = (path: string) => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/** Called when a signed-in call answers 401 or 403 MFA_REQUIRED: the session needs re-checking. */
+export function onSessionRejected(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+}
+
+/**
+ * Same-origin JSON call to our server. Throws ApiError for error answers (with the server's code
+ * and message) and lets network failures through as they are (TypeError), so callers can tell a
+ * known refusal from an unexpected failure.
+ */
+export async function api<T = unknown>(path: string, { method = 'GET', body, schema, signal }: RequestOptions<T> = {}): Promise<T> {
+  const response = await fetch(path, {
+    method,
+    credentials: 'same-origin',
+    headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
+  const payload: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const { code, message } = (payload ?? {}) as { code?: unknown; message?: unknown };
+    const error = new ApiError(response.status, typeof code === 'string' ? code : `HTTP_${response.status}`, typeof message === 'string' ? message : response.statusText);
+    const sessionRejected = response.status === 401 || (response.status === 403 && error.code === 'MFA_REQUIRED');
+    // /api/me and /api/auth/* report the session themselves; any other 401 means it ended.
+    if (sessionRejected && path !== '/api/me' && !path.startsWith('/api/auth/')) {
+      for (const listener of unauthorizedListeners) listener(path);
+    }
+    throw error;
+  }
+  return schema ? schema.parse(payload) : (payload as T);
+}
+
+/** The text to show for a failed call: the server's message for a refusal, else the fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status < 500 && error.message ? error.message : fallback;
+}

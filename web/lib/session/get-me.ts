@@ -1,0 +1,34 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { meSchema, type Me } from '@shared/schemas/auth.ts';
+import { api, isApiError } from '@web/lib/api-client.ts';
+import { noteSessionEnd } from './session-events.ts';
+
+export const meQueryKey = ['me'] as const;
+
+/** The signed-in user and session, or null when signed out (401). Other failures throw. */
+export async function getMe(previous: Me | null | undefined): Promise<Me | null> {
+  try {
+    return await api('/api/me', { schema: meSchema });
+  } catch (error) {
+    if (!isApiError(error, 401)) throw error;
+    // A session we had is gone: it expired or was revoked on the server.
+    if (previous) noteSessionEnd('expired');
+    return null;
+  }
+}
+
+export function meQueryOptions() {
+  return queryOptions({
+    queryKey: meQueryKey,
+    queryFn: ({ client }) => getMe(client.getQueryData<Me | null>(meQueryKey)),
+  });
+}
+
+export function useMe() {
+  return useQuery(meQueryOptions());
+}
+
+/** A user with a verified second factor must complete it before the session is fully usable. */
+export function needsSecondFactor(me: Me): boolean {
+  return me.session.aal !== me.session.next_aal;
+}

@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { messages } from '@shared/messages.ts';
+import { api } from '@web/lib/api-client.ts';
+import { meQueryKey } from './get-me.ts';
+import { tellOtherTabs } from './session-events.ts';
+
+export function signOut(): Promise<unknown> {
+  return api('/api/auth/sign-out', { method: 'POST', body: {} });
+}
+
+/** The Sign out action of the dashboard and admin pages: toast, go to /, forget the session. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: signOut,
+    async onSuccess() {
+      toast.success(messages.auth.loggedOut);
+      // Leave the guarded page first (flushSync commits it now), so the guard never sees the
+      // session vanish and sends us to /auth instead.
+      await navigate('/', { replace: true, flushSync: true });
+      queryClient.setQueryData(meQueryKey, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
+      tellOtherTabs('signed-out');
+    },
+    onError(error) {
+      console.error('Sign-out failed', error);
+      toast.error(messages.auth.logoutFailed);
+    },
+  });
+}
