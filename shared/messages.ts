@@ -80,6 +80,7 @@ export const messages = {
     forgotPassword: 'Forgot password?',
     noAccount: 'New to WorkCred?',
     employerSignupLink: 'Create an employer account',
+    googleButton: 'Continue with Google',
   },
   passwordReset: {
     dialogTitle: 'Reset your password',

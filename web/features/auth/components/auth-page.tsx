@@ -7,6 +7,7 @@ import { destinationAfterSignIn } from '@web/lib/session/destinations.ts';
 import { meQueryKey, meQueryOptions, needsSecondFactor } from '@web/lib/session/get-me.ts';
 import { signOut } from '@web/lib/session/sign-out.ts';
 import { AuthLayout } from './auth-layout.tsx';
+import { GoogleSignInButton } from './google-sign-in-button.tsx';
 import { SecondFactorStep } from './second-factor-step.tsx';
 import { SignInForm } from './sign-in-form.tsx';
 
@@ -57,6 +58,7 @@ export function AuthPage() {
   return (
     <AuthLayout heading={trial ? messages.auth.trialHeading : messages.auth.signInHeading} subtitle={trial ? messages.auth.trialSubtitle : messages.auth.signInSubtitle}>
       <SignInForm trial={trial} onSecondFactor={() => setView('second-factor')} />
+      <GoogleSignInButton />
       <p className="mt-6 text-center text-sm text-slate-600">
         {messages.signIn.noAccount}{' '}
         <Link to="/employer-signup" className="font-medium text-brand-700 hover:underline">
