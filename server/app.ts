@@ -23,6 +23,12 @@ import { healthRoutes } from './features/health/routes.ts';
 import { mfaRoutes } from './features/mfa/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { siteRoutes } from './features/site/routes.ts';
+import { contactRoutes } from './features/contact/routes.ts';
+import { employerOnboardingRoutes } from './features/employer-onboarding/routes.ts';
+import { employerSignupRoutes } from './features/employer-signup/routes.ts';
+import type { FeatureDeps } from './features/feature-deps.ts';
+import { publicJobsRoutes } from './features/public-jobs/routes.ts';
+import { waitlistRoutes } from './features/waitlist/routes.ts';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -84,6 +90,12 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   await app.register(profileRoutes, { database });
   await app.register(mfaRoutes, { auth, database, config, onMessageQueued: () => outbox.kick() });
   await app.register(adminRoutes, { database });
+  const deps: FeatureDeps = { config, database, auth, onMessageQueued: () => outbox.kick() };
+  await app.register(waitlistRoutes, deps);
+  await app.register(employerSignupRoutes, deps);
+  await app.register(employerOnboardingRoutes, deps);
+  await app.register(publicJobsRoutes, deps);
+  await app.register(contactRoutes, deps);
   await app.register(registerLiveUpdates, { config, database, guards });
   await registerWebApp(app, distDir);
 

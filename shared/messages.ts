@@ -124,6 +124,33 @@ export const messages = {
     highlightScreen: 'Screen: every candidate gets an ID and verified credentials.',
     highlightHire: 'Handpick and onboard the people you trust.',
   },
+  waitlist: {
+    invalidWorkEmail: 'Please enter a valid work email address.',
+    joined: 'Thank you for joining our waitlist!',
+    failed: 'Something went wrong. Please try again.',
+  },
+  employerSignup: {
+    steps: ['Company Information', 'Personal Details', 'Account Setup'],
+    invalidWorkEmail: 'Please use a valid work email',
+    checkFailed: 'Error verifying company name',
+    registrationFailed: 'Registration failed',
+    registered: 'Registration successful! Please check your email to confirm your account.',
+    previous: 'Previous',
+    next: 'Next',
+    complete: 'Complete Signup',
+    processing: 'Processing...',
+  },
+  onboarding: {
+    steps: ['Company Details', 'Account Information', 'Verification', 'Confirmation'],
+    notProvided: 'Not provided',
+    submit: 'Submit',
+    failed: 'Failed to complete onboarding. Please try again.',
+    completed: 'Onboarding completed successfully!',
+  },
+  candidateLanding: {
+    registerNow: 'Register Now',
+    browseJobs: 'Browse Jobs',
+  },
   comingSoon: {
     body: 'This screen is coming in a later release.',
     documents: 'Documents Coming Soon',

@@ -8,6 +8,17 @@ import { ResetPasswordPage } from '@web/features/auth/components/reset-password-
 import { DashboardHome } from '@web/features/dashboard/components/dashboard-home.tsx';
 import { DashboardLayout } from '@web/features/dashboard/components/dashboard-layout.tsx';
 import { LandingPage } from '@web/features/landing/components/landing-page.tsx';
+import { CandidateLandingPage } from '@web/features/candidate-landing/components/candidate-landing-page.tsx';
+import { EmployerSignupPage } from '@web/features/employer-signup/components/employer-signup-page.tsx';
+import { EmployerOnboardingPage } from '@web/features/employer-onboarding/components/employer-onboarding-page.tsx';
+import { AboutPage } from '@web/features/public-pages/components/about-page.tsx';
+import { ContactPage } from '@web/features/public-pages/components/contact-page.tsx';
+import { FeaturesPage } from '@web/features/public-pages/components/features-page.tsx';
+import { PrivacyPage } from '@web/features/public-pages/components/privacy-page.tsx';
+import { ResourcesPage } from '@web/features/public-pages/components/resources-page.tsx';
+import { TermsPage } from '@web/features/public-pages/components/terms-page.tsx';
+import { CompaniesPage } from '@web/features/job-board/components/companies-page.tsx';
+import { JobBoardPage } from '@web/features/job-board/components/job-board-page.tsx';
 import { RedirectIfSignedIn } from './redirect-if-signed-in.tsx';
 import { RequireSession } from './require-session.tsx';
 import { RootLayout } from './root-layout.tsx';
@@ -26,9 +37,17 @@ export function createRouter() {
         { path: 'auth/reset-password', element: <ResetPasswordPage /> },
         {
           element: <RedirectIfSignedIn />,
-          children: [{ path: 'employer-signup', element: <ComingSoonPage title="Employer Signup" /> }],
+          children: [{ path: 'employer-signup', element: <EmployerSignupPage /> }],
         },
-        { path: 'candidate', element: <ComingSoonPage title="Candidate" /> },
+        { path: 'candidate', element: <CandidateLandingPage /> },
+        { path: 'jobs', element: <JobBoardPage /> },
+        { path: 'companies', element: <CompaniesPage /> },
+        { path: 'resources', element: <ResourcesPage /> },
+        { path: 'about', element: <AboutPage /> },
+        { path: 'features', element: <FeaturesPage /> },
+        { path: 'contact', element: <ContactPage /> },
+        { path: 'privacy', element: <PrivacyPage /> },
+        { path: 'terms', element: <TermsPage /> },
         // The candidate landing's Register Now points at /candidate-registration: both work.
         { path: 'candidate/register', element: <ComingSoonPage title="Join Our Platform" /> },
         { path: 'candidate-registration', element: <ComingSoonPage title="Join Our Platform" /> },
@@ -36,7 +55,7 @@ export function createRouter() {
         {
           element: <RequireSession />,
           children: [
-            { path: 'employer/onboarding', element: <ComingSoonPage title="Employer Onboarding" /> },
+            { path: 'employer/onboarding', element: <EmployerOnboardingPage /> },
             {
               path: 'dashboard',
               element: <DashboardLayout />,

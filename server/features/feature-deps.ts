@@ -1,0 +1,12 @@
+import type { Auth } from '../auth/auth.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+
+/** What a feature's routes receive from buildApp. */
+export interface FeatureDeps {
+  config: Config;
+  database: Database;
+  auth: Auth;
+  /** Call after writing outbox rows so they are delivered soon. */
+  onMessageQueued: () => void;
+}

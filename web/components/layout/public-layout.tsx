@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { usePageMeta } from '@web/lib/use-page-meta.ts';
+import { Brand } from '../brand.tsx';
+import { Button } from '../ui/button.tsx';
+import { SiteFooter } from './site-footer.tsx';
+
+/**
+ * The frame of a public page other than /: the spec shows the nav bar only on /, so here a slim
+ * header with the brand (home) and a sign-in link, the page, and the site footer.
+ */
+export function PublicLayout({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  usePageMeta(title, description);
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-50">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6">
+          <Brand />
+          <Button asChild variant="ghost">
+            <Link to="/auth">Sign In</Link>
+          </Button>
+        </div>
+      </header>
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
