@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { messages } from '../../shared/messages.ts';
 import type { Database } from '../db/database.ts';
 import type { Auth } from './auth.ts';
@@ -48,12 +49,30 @@ export async function authRoutes(app: FastifyInstance, { auth, database }: { aut
           request.log.info({ event: 'sign-in', ip: request.ip }, 'signed in');
         }
       }
+      if (response.status >= 500) return answerServerError(request, reply, database);
       if (response.status === 429) {
         return reply.code(429).send({ code: 'TOO_MANY_ATTEMPTS', message: messages.auth.tooManyAttempts });
       }
       return sendFetchResponse(reply, response);
     },
   });
+}
+
+/**
+ * better-auth answered 5xx: never pass its body on. A database that does not answer makes it a
+ * brief 503 (the client may retry); anything else is our generic 500 with an id to quote.
+ */
+async function answerServerError(request: FastifyRequest, reply: FastifyReply, database: Database) {
+  const reachable = await sql`SELECT 1`.execute(database.db).then(
+    () => true,
+    () => false,
+  );
+  if (!reachable) {
+    request.log.error('database unavailable during an auth request');
+    return reply.code(503).header('retry-after', '2').send({ code: 'UNAVAILABLE', message: messages.errors.unavailable, requestId: request.id });
+  }
+  request.log.error('auth request failed');
+  return reply.code(500).send({ code: 'INTERNAL', message: messages.errors.internal, requestId: request.id });
 }
 
 /** A suspended account's password still verifies; its new session is dropped at once. */

@@ -1,12 +1,8 @@
-import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/database.ts';
+import { startThrowawayCluster } from './throwaway-postgres.ts';
 
-const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 export const TEMPLATE_DB = 'workcred_test_template';
 
 /**
@@ -26,7 +22,7 @@ export default async function setup(project: TestProject) {
       return;
     }
     adminUrl = started.url;
-    stopCluster = started.stop;
+    stopCluster = started.destroy;
   }
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
@@ -49,28 +45,4 @@ export function withDatabase(url: string, name: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${name}`;
   return parsed.toString();
-}
-
-function startThrowawayCluster(): { url: string; stop: () => void } | { error: string } {
-  if (!existsSync(path.join(PG_BIN, 'initdb'))) return { error: `no PostgreSQL binaries in ${PG_BIN} (set PG_BIN or TEST_DATABASE_URL)` };
-  const isRoot = process.getuid?.() === 0;
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'workcred-pg-'));
-  chmodSync(dir, 0o777);
-  const dataDir = path.join(dir, 'data');
-  const asPg = (cmd: string, args: string[]) =>
-    isRoot ? spawnSync('runuser', ['-u', 'postgres', '--', path.join(PG_BIN, cmd), ...args], { encoding: 'utf8' }) : spawnSync(path.join(PG_BIN, cmd), args, { encoding: 'utf8' });
-  const init = asPg('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
-  if (init.status !== 0) return { error: `initdb failed: ${init.stderr || init.error}` };
-  // Port chosen synchronously by trying a few; pg_ctl -w waits until it accepts connections.
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
-  const start = asPg('pg_ctl', ['-D', dataDir, '-o', opts, '-l', path.join(dir, 'log'), '-w', 'start']);
-  if (start.status !== 0) return { error: `pg_ctl start failed: ${start.stderr || start.stdout}` };
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop: () => {
-      asPg('pg_ctl', ['-D', dataDir, '-m', 'immediate', 'stop']);
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }
