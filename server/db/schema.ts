@@ -241,8 +241,39 @@ export interface DB {
   mfa_challenges: MfaChallengesTable;
   mfa_sms_sends: MfaSmsSendsTable;
   auth_failures: AuthFailuresTable;
+  contact_messages: ContactMessagesTable;
 }
 
 export type UserProfile = Selectable<UserProfilesTable>;
 export type NewUserProfile = Insertable<UserProfilesTable>;
 export type UserProfileUpdate = Updateable<UserProfilesTable>;
+
+/** Messages sent through /contact (migration 0006_public_site). */
+export interface ContactMessagesTable {
+  id: Generated<string>;
+  submission_id: string | null;
+  name: string;
+  email: string;
+  company: string | null;
+  topic: 'sales' | 'support' | 'partnership' | 'other';
+  message: string;
+  created_at: Timestamp;
+}
+
+// --- Employer onboarding (migration 0005) ---
+
+export interface EmployerOnboardingCodesTable {
+  id: Generated<string>;
+  user_id: string;
+  work_email: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  consumed_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+// Declaration merging adds the table to DB without editing the interface above.
+export interface DB {
+  employer_onboarding_codes: EmployerOnboardingCodesTable;
+}

@@ -1,0 +1,18 @@
+import { AlertTriangle, RotateCw } from 'lucide-react';
+import { messages } from '@shared/messages.ts';
+import { Button } from '@web/components/ui/button.tsx';
+
+/** What a list shows when it could not be loaded: the failure and a Retry that tries again. */
+export function LoadError({ message, onRetry, retrying }: { message: string; onRetry: () => void; retrying: boolean }) {
+  return (
+    <div role="alert" className="flex flex-col items-center rounded-xl border border-red-200 bg-red-50 px-6 py-10 text-center">
+      <AlertTriangle className="size-8 text-red-600" aria-hidden="true" />
+      <p className="mt-3 font-semibold text-red-800">{message}</p>
+      <p className="mt-1 text-sm text-red-700">{messages.publicSite.loadFailedHint}</p>
+      <Button variant="outline" className="mt-5" onClick={onRetry} disabled={retrying}>
+        <RotateCw className={retrying ? 'size-4 animate-spin' : 'size-4'} aria-hidden="true" />
+        {messages.publicSite.retry}
+      </Button>
+    </div>
+  );
+}
