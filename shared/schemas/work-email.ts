@@ -1,8 +1,18 @@
 import { z } from 'zod';
 import { blockedEmailDomains } from '../options.ts';
 
-/** A standard email shape: something@domain.tld, no spaces, one @. */
-const EMAIL_SHAPE = /^[A-Za-z0-9._+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
+/** Longest address SMTP carries (RFC 5321: a 256-octet path less the angle brackets). */
+export const MAX_EMAIL_LENGTH = 254;
+/** Longest local part (before the @) RFC 5321 allows. */
+const MAX_LOCAL_PART_LENGTH = 64;
+
+/**
+ * A standard email shape: dot-separated words of letters, digits, _ + - before the one @ (no
+ * leading, trailing or doubled dot), then domain labels that neither start nor end with a hyphen,
+ * and a top-level domain of at least two letters. Each piece is delimited by a fixed character,
+ * so matching stays linear.
+ */
+const EMAIL_SHAPE = /^[A-Za-z0-9_+-]+(?:\.[A-Za-z0-9_+-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
 
 /** The domain after the @, lower-cased. */
 export function emailDomain(email: string): string {
@@ -14,8 +24,17 @@ export function isFreeMailDomain(email: string): boolean {
   return (blockedEmailDomains as readonly string[]).includes(emailDomain(email));
 }
 
+/** A standard email shape within the length limits (surrounding spaces ignored). */
+export function isEmailShape(email: string): boolean {
+  const value = email.trim();
+  if (value.length > MAX_EMAIL_LENGTH) return false;
+  const at = value.indexOf('@');
+  if (at < 1 || at > MAX_LOCAL_PART_LENGTH) return false;
+  return EMAIL_SHAPE.test(value);
+}
+
 export function isWorkEmail(email: string): boolean {
-  return EMAIL_SHAPE.test(email.trim()) && !isFreeMailDomain(email);
+  return isEmailShape(email) && !isFreeMailDomain(email);
 }
 
 /** Typing filter of the waitlist field: letters, digits and @ . _ + - only. */
@@ -26,8 +45,9 @@ export function filterEmailTyping(value: string): string {
 /** A work email with the given refusal message, trimmed and lower-cased on success. */
 export const workEmailSchema = (message: string) =>
   z
-    .string()
+    .string(message)
     .trim()
-    .max(254, message)
+    // One check with one message: the length limits live in isWorkEmail, so an over-long value
+    // is refused once (and before the pattern runs) instead of with two issues.
     .refine((value) => isWorkEmail(value), message)
     .transform((value) => value.toLowerCase());

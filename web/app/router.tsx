@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { messages } from '@shared/messages.ts';
 import { ComingSoonPage, ComingSoonPanel } from '@web/components/coming-soon.tsx';
+import { AccountSecurityPage } from '@web/features/account-security/components/account-security-page.tsx';
 import { AdminPage } from '@web/features/admin/components/admin-page.tsx';
 import { AuthCallbackPage } from '@web/features/auth/components/auth-callback-page.tsx';
 import { AuthPage } from '@web/features/auth/components/auth-page.tsx';
@@ -56,6 +57,7 @@ export function createRouter() {
           element: <RequireSession />,
           children: [
             { path: 'employer/onboarding', element: <EmployerOnboardingPage /> },
+            { path: 'account/security', element: <AccountSecurityPage /> },
             {
               path: 'dashboard',
               element: <DashboardLayout />,

@@ -1,11 +1,12 @@
-import { ChevronDown, LogOut } from 'lucide-react';
+import { ChevronDown, LogOut, ShieldCheck } from 'lucide-react';
+import { Link } from 'react-router';
 import { messages } from '@shared/messages.ts';
 import type { Me } from '@shared/schemas/auth.ts';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@web/components/ui/dropdown-menu.tsx';
 import { initialsOf, roleLabel } from '@web/lib/role-label.ts';
 import { useSignOut } from '@web/lib/session/sign-out.ts';
 
-/** The header's Account menu: who is signed in, and "Sign out". */
+/** The header's Account menu: who is signed in, "Security" (second factors) and "Sign out". */
 export function AccountMenu({ me }: { me: Me }) {
   const signOut = useSignOut();
   return (
@@ -27,6 +28,12 @@ export function AccountMenu({ me }: { me: Me }) {
           <span className="mt-1 inline-block rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-600">{roleLabel(me.user.role)}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/account/security">
+            <ShieldCheck className="size-4" aria-hidden="true" />
+            {messages.accountSecurity.menuItem}
+          </Link>
+        </DropdownMenuItem>
         <DropdownMenuItem disabled={signOut.isPending} onSelect={() => signOut.mutate()}>
           <LogOut className="size-4" aria-hidden="true" />
           {messages.shell.signOut}

@@ -1,4 +1,5 @@
-import { BarChart3, LogOut, ScrollText, Settings, Users } from 'lucide-react';
+import { BarChart3, LogOut, ScrollText, Settings, ShieldCheck, Users } from 'lucide-react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { messages } from '@shared/messages.ts';
 import { Brand } from '@web/components/brand.tsx';
@@ -28,10 +29,19 @@ export function AdminPage() {
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
           <Brand />
           <span className="rounded-md bg-slate-900 px-2 py-0.5 text-xs font-semibold tracking-wide text-white uppercase">{messages.shell.adminTitle}</span>
-          <Button variant="outline" size="sm" className="ml-auto" disabled={signOut.isPending} onClick={() => signOut.mutate()}>
-            <LogOut className="size-4" aria-hidden="true" />
-            {messages.shell.signOut}
-          </Button>
+          {/* Below sm the two actions show only their icons (the names stay for screen readers), so the header fits 375 px. */}
+          <div className="ml-auto flex items-center gap-2">
+            <Button asChild variant="ghost" size="sm">
+              <Link to="/account/security" title={messages.accountSecurity.menuItem}>
+                <ShieldCheck className="size-4" aria-hidden="true" />
+                <span className="sr-only sm:not-sr-only">{messages.accountSecurity.menuItem}</span>
+              </Link>
+            </Button>
+            <Button variant="outline" size="sm" title={messages.shell.signOut} disabled={signOut.isPending} onClick={() => signOut.mutate()}>
+              <LogOut className="size-4" aria-hidden="true" />
+              <span className="sr-only sm:not-sr-only">{messages.shell.signOut}</span>
+            </Button>
+          </div>
         </div>
       </header>
       <main className="mx-auto max-w-6xl space-y-8 px-4 py-8 sm:px-6">

@@ -1,53 +1,42 @@
-import { ArrowRight, BadgeCheck, QrCode, UserRoundCheck } from 'lucide-react';
-import { Link } from 'react-router';
 import { messages } from '@shared/messages.ts';
-import { Brand } from '@web/components/brand.tsx';
-import { Button } from '@web/components/ui/button.tsx';
+import { SiteFooter } from '@web/components/layout/site-footer.tsx';
+import { usePageMeta } from '@web/lib/use-page-meta.ts';
+import { FeaturesSection } from './features-section.tsx';
+import { HeroSection } from './hero-section.tsx';
+import { HowItWorksSection } from './how-it-works-section.tsx';
+import { IntegrationSection } from './integration-section.tsx';
+import { LandingNav } from './landing-nav.tsx';
+import { PricingSection } from './pricing-section.tsx';
+import { RecognitionsCarousel } from './recognitions-carousel.tsx';
+import { WaitlistSection } from './waitlist-section.tsx';
 
-const highlights = [
-  { icon: QrCode, text: messages.landing.highlightDrive },
-  { icon: BadgeCheck, text: messages.landing.highlightScreen },
-  { icon: UserRoundCheck, text: messages.landing.highlightHire },
-] as const;
-
-/** / for now: a hero with the pitch and the ways in (a later release builds the full landing). */
+/**
+ * / (spec point 2): nav, hero, waitlist, recognitions carousel, how it works, features,
+ * integration, pricing and the footer, in that order.
+ */
 export function LandingPage() {
+  usePageMeta(messages.landing.title, messages.landing.description);
   return (
-    <div className="flex min-h-dvh flex-col bg-gradient-to-b from-brand-50 to-white">
-      <header className="mx-auto flex h-16 w-full max-w-6xl items-center justify-between px-4 sm:px-6">
-        <Brand />
-        <Button asChild variant="ghost">
-          <Link to="/auth">{messages.landing.signIn}</Link>
-        </Button>
-      </header>
-      <main className="mx-auto flex w-full max-w-6xl flex-1 flex-col items-center justify-center px-4 py-16 text-center sm:px-6">
-        <p className="mb-4 inline-flex items-center rounded-full bg-brand-100 px-3 py-1 text-sm font-medium text-brand-800">{messages.landing.tagline}</p>
-        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-6xl">
-          Work<span className="text-brand-700">Cred</span>
-        </h1>
-        <p className="mt-6 max-w-2xl text-lg text-slate-600 sm:text-xl">{messages.landing.pitch}</p>
-        <div className="mt-10 flex flex-col gap-3 sm:flex-row">
-          <Button asChild size="lg">
-            <Link to="/employer-signup">
-              {messages.landing.startTrial}
-              <ArrowRight className="size-4" aria-hidden="true" />
-            </Link>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <Link to="/auth">{messages.landing.signIn}</Link>
-          </Button>
+    <div className="flex min-h-dvh flex-col bg-white">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+      >
+        {messages.shell.skipToContent}
+      </a>
+      <LandingNav />
+      <main id="main" className="flex flex-1 flex-col gap-20 pb-24 sm:gap-24">
+        <div>
+          <HeroSection />
+          <WaitlistSection />
         </div>
-        <p className="mt-4 text-sm text-slate-500">{messages.landing.trialNote}</p>
-        <ul className="mt-16 grid w-full max-w-4xl gap-4 text-left sm:grid-cols-3">
-          {highlights.map(({ icon: Icon, text }) => (
-            <li key={text} className="flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-              <Icon className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
-              <span className="text-sm text-slate-700">{text}</span>
-            </li>
-          ))}
-        </ul>
+        <RecognitionsCarousel />
+        <HowItWorksSection />
+        <FeaturesSection />
+        <IntegrationSection />
+        <PricingSection />
       </main>
-      <footer className="border-t border-slate-200 py-6 text-center text-sm text-slate-500">© {new Date().getFullYear()} WorkCred</footer>
+      <SiteFooter />
     </div>
   );
 }

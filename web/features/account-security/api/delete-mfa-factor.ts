@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@web/lib/api-client.ts';
+import { meQueryKey } from '@web/lib/session/get-me.ts';
+import { mfaFactorsQueryKey } from './get-mfa-factors.ts';
+
+export interface DeleteMfaFactorInput {
+  factorId: string;
+  password: string;
+}
+
+/** DELETE /api/mfa/factors/:id (204): the password is asked again (ASVS 7.5.1). */
+export async function deleteMfaFactor({ factorId, password }: DeleteMfaFactorInput): Promise<void> {
+  await api(`/api/mfa/factors/${encodeURIComponent(factorId)}`, { method: 'DELETE', body: { password } });
+}
+
+export function useDeleteMfaFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteMfaFactor,
+    // Removing the last verified factor takes the account's sessions back to aal1.
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: mfaFactorsQueryKey }), queryClient.invalidateQueries({ queryKey: meQueryKey })]),
+  });
+}

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { KeyRound } from 'lucide-react';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { messages } from '@shared/messages.ts';
+import { enrolFactorSchema, type EnrolledFactor } from '@shared/schemas/auth.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@web/components/ui/dialog.tsx';
+import { useEnrolMfaFactor } from '../api/enrol-mfa-factor.ts';
+import { useFactorVerification } from '../hooks/use-factor-verification.ts';
+import { refusalTarget } from '../lib/enrol-errors.ts';
+import { FriendlyNameField } from './friendly-name-field.tsx';
+import { PasswordField } from './password-field.tsx';
+import { TotpQrCode } from './totp-qr-code.tsx';
+import { VerifyCodeForm } from './verify-code-form.tsx';
+
+const appFormSchema = enrolFactorSchema.options[0].pick({ password: true, friendly_name: true });
+type AppForm = z.infer<typeof appFormSchema>;
+
+/** "Add authenticator app": password and name → QR code and key → the first code from the app. */
+export function AddAuthenticatorDialog() {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline" className="w-full sm:w-auto">
+          <KeyRound className="size-4" aria-hidden="true" />
+          {messages.accountSecurity.appButton}
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
+        {/* Unmounted when the dialog closes, so a new opening starts again from the password. */}
+        <AddAuthenticatorFlow onDone={() => setOpen(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function AddAuthenticatorFlow({ onDone }: { onDone: () => void }) {
+  const [enrolled, setEnrolled] = useState<EnrolledFactor | null>(null);
+  const verification = useFactorVerification();
+
+  if (enrolled?.totp) {
+    return (
+      <div className="space-y-5">
+        <div>
+          <DialogTitle>{messages.accountSecurity.appTitle}</DialogTitle>
+          <DialogDescription>{messages.accountSecurity.scanPrompt}</DialogDescription>
+        </div>
+        <TotpQrCode uri={enrolled.totp.uri} secret={enrolled.totp.secret} />
+        <VerifyCodeForm
+          factor={enrolled}
+          verification={verification}
+          onVerified={() => {
+            toast.success(messages.accountSecurity.enabled);
+            onDone();
+          }}
+        />
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-5">
+      <div>
+        <DialogTitle>{messages.accountSecurity.appTitle}</DialogTitle>
+        <DialogDescription>{messages.accountSecurity.appDescription}</DialogDescription>
+      </div>
+      <AppDetailsForm onEnrolled={setEnrolled} />
+    </div>
+  );
+}
+
+function AppDetailsForm({ onEnrolled }: { onEnrolled: (factor: EnrolledFactor) => void }) {
+  const enrol = useEnrolMfaFactor();
+  const form = useForm<AppForm>({ resolver: zodResolver(appFormSchema), defaultValues: { password: '', friendly_name: '' } });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ password, friendly_name }) => {
+    try {
+      onEnrolled(await enrol.mutateAsync({ factor_type: 'totp', password, friendly_name: friendly_name || undefined }));
+    } catch (error) {
+      const { field, message } = refusalTarget(error);
+      if (field === 'password') form.setError('password', { message }, { shouldFocus: true });
+      else toast.error(message);
+    }
+  });
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} className="space-y-4" noValidate aria-busy={enrol.isPending}>
+      <PasswordField id="app-password" error={errors.password?.message} registration={form.register('password')} />
+      <FriendlyNameField id="app-name" placeholder={messages.accountSecurity.appNamePlaceholder} error={errors.friendly_name?.message} registration={form.register('friendly_name')} />
+      <Button type="submit" className="w-full" disabled={enrol.isPending}>
+        {enrol.isPending ? messages.accountSecurity.working : messages.accountSecurity.continue}
+      </Button>
+    </form>
+  );
+}

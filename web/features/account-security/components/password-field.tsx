@@ -1,0 +1,20 @@
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { messages } from '@shared/messages.ts';
+import { FieldError } from '@web/components/ui/field-error.tsx';
+import { Input } from '@web/components/ui/input.tsx';
+import { Label } from '@web/components/ui/label.tsx';
+
+/** The account password, asked again before second factors change (ASVS 7.5.1). */
+export function PasswordField({ id, error, registration }: { id: string; error: string | undefined; registration: UseFormRegisterReturn }) {
+  const describedBy = [`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(' ');
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={id}>{messages.accountSecurity.passwordLabel}</Label>
+      <Input id={id} type="password" autoComplete="current-password" required aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...registration} />
+      <p id={`${id}-hint`} className="text-xs text-slate-500">
+        {messages.accountSecurity.passwordHint}
+      </p>
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}

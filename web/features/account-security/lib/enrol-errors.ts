@@ -1,0 +1,21 @@
+import { messages } from '@shared/messages.ts';
+import { errorMessage, isApiError } from '@web/lib/api-client.ts';
+
+export interface RefusalTarget {
+  /** The field the server's answer is about, to show it under that field; null for a toast. */
+  field: 'password' | 'phone' | null;
+  message: string;
+}
+
+const fieldOfCode: Record<string, RefusalTarget['field']> = {
+  WRONG_PASSWORD: 'password',
+  INVALID_PHONE: 'phone',
+  PHONE_ALREADY_ENROLLED: 'phone',
+};
+
+/** Where to show why adding (or removing) a factor was refused, in the server's words. */
+export function refusalTarget(error: unknown): RefusalTarget {
+  if (!isApiError(error)) console.error('Changing second factors failed', error);
+  const field = isApiError(error) ? (fieldOfCode[error.code] ?? null) : null;
+  return { field, message: errorMessage(error, messages.auth.unexpected) };
+}

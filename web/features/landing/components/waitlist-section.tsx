@@ -1,0 +1,105 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Mail } from 'lucide-react';
+import { toast } from 'sonner';
+import { messages } from '@shared/messages.ts';
+import { INVALID_WORK_EMAIL, joinWaitlistSchema } from '@shared/schemas/waitlist.ts';
+import { filterEmailTyping, MAX_EMAIL_LENGTH } from '@shared/schemas/work-email.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Input } from '@web/components/ui/input.tsx';
+import { isApiError } from '@web/lib/api-client.ts';
+import { cn } from '@web/lib/cn.ts';
+import { useJoinWaitlist } from '../api/join-waitlist.ts';
+import { primaryCta } from './cta-class.ts';
+
+const text = messages.landing;
+
+/** The waitlist form (spec point 5): a work email, checked here and again on the server. */
+export function WaitlistSection() {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string>();
+  const join = useJoinWaitlist();
+  const inputId = useId();
+  const hintId = useId();
+  const errorId = useId();
+
+  const refuse = (message: string) => {
+    setError(message);
+    toast.error(message);
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = joinWaitlistSchema.safeParse({ email });
+    if (!parsed.success) return refuse(messages.waitlist.invalidWorkEmail);
+    setError(undefined);
+    join.mutate(parsed.data, {
+      onSuccess() {
+        setEmail('');
+        toast.success(messages.waitlist.joined);
+      },
+      onError(failure) {
+        if (isApiError(failure, 400) && failure.code === INVALID_WORK_EMAIL) return refuse(messages.waitlist.invalidWorkEmail);
+        if (isApiError(failure, 429)) return void toast.error(messages.errors.rateLimited);
+        console.error('Joining the waitlist failed', failure);
+        toast.error(messages.waitlist.failed);
+      },
+    });
+  };
+
+  return (
+    <section id="waitlist" aria-labelledby="waitlist-heading" className="px-4 sm:px-6">
+      <div className="mx-auto max-w-4xl rounded-2xl bg-slate-900 px-6 py-10 text-white shadow-lg sm:px-10 sm:py-12">
+        <div className="flex flex-col gap-8 md:flex-row md:items-center">
+          <div className="md:w-1/2">
+            <h2 id="waitlist-heading" className="flex items-center gap-2 text-2xl font-bold tracking-tight sm:text-3xl">
+              <Mail className="size-7 text-brand-500" aria-hidden="true" />
+              {text.waitlistHeading}
+            </h2>
+            <p className="mt-3 text-slate-300">
+              We are opening WorkCred to employers company by company. Leave your work email and we will write as soon as your team can start
+              posting jobs and verifying candidates.
+            </p>
+          </div>
+          <form noValidate onSubmit={submit} className="md:w-1/2" aria-labelledby="waitlist-heading">
+            <label htmlFor={inputId} className="block text-sm font-medium text-slate-200">
+              {text.waitlistEmailLabel}
+            </label>
+            <div className="mt-2 flex flex-col gap-3 sm:flex-row">
+              <Input
+                id={inputId}
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                autoCapitalize="none"
+                spellCheck={false}
+                required
+                maxLength={MAX_EMAIL_LENGTH}
+                placeholder={text.waitlistEmailPlaceholder}
+                value={email}
+                onChange={(event) => {
+                  setEmail(filterEmailTyping(event.target.value));
+                  if (error) setError(undefined);
+                }}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${errorId} ${hintId}` : hintId}
+                className="h-11 text-base sm:text-sm"
+              />
+              <Button type="submit" size="lg" disabled={join.isPending} className={cn('shrink-0', primaryCta)}>
+                {join.isPending ? text.waitlistSubmitting : text.waitlistSubmit}
+              </Button>
+            </div>
+            {/* No role="alert": the toast already announces it; this keeps it next to the field. */}
+            {error ? (
+              <p id={errorId} className="mt-2 text-sm font-medium text-red-300">
+                {error}
+              </p>
+            ) : null}
+            <p id={hintId} className="mt-2 text-sm text-slate-300">
+              Use your company address; personal mail such as Gmail or Yahoo cannot be linked to an employer.
+            </p>
+          </form>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+/** The plans of spec point 9: monthly prices in rupees, and each plan's contents as the spec lists them. */
+export type PlanId = 'starter' | 'professional' | 'enterprise';
+
+export interface Plan {
+  id: PlanId;
+  name: string;
+  /** Rupees per month; null for a price agreed with us. */
+  monthlyPrice: number | null;
+  summary: string;
+  features: readonly string[];
+  /** Where Get Started leads. */
+  to: string;
+  popular?: boolean;
+}
+
+export const plans: readonly Plan[] = [
+  {
+    id: 'starter',
+    name: 'Starter',
+    monthlyPrice: 9999,
+    summary: 'For teams that hire every month and want every candidate checked.',
+    features: [
+      'Up to 150 applications per job listing',
+      'Up to 10 job listings',
+      'Add-on of up to 150 background checks',
+      'Email support',
+      'ATS and HRMS',
+      'API access',
+    ],
+    to: '/employer-signup?plan=starter',
+  },
+  {
+    id: 'professional',
+    name: 'Professional',
+    monthlyPrice: 12499,
+    summary: 'For growing companies hiring at volume across several roles.',
+    features: [
+      'Everything in Starter',
+      'Up to 300 applications per job listing',
+      'Up to 15 job listings',
+      'Priority support',
+      'Custom integration',
+      'AI assistant',
+    ],
+    to: '/employer-signup?plan=professional',
+    popular: true,
+  },
+  {
+    id: 'enterprise',
+    name: 'Enterprise',
+    monthlyPrice: null,
+    summary: 'For large organisations with their own workflows and service levels.',
+    features: [
+      'Unlimited verifications',
+      'Dedicated account manager',
+      '24/7 support',
+      'Custom workflow',
+      'Advanced analytics',
+      'SLA guarantee',
+    ],
+    to: '/contact',
+  },
+];
+
+const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
+
+/** ₹ with Indian digit grouping: 9999 → ₹9,999, 1249900 → ₹12,49,900. */
+export function formatRupees(amount: number): string {
+  return rupees.format(amount);
+}
