@@ -188,6 +188,9 @@ describe('employer signup (/employer-signup) and onboarding (/employer/onboardin
     expect(await page.getByRole('button', { name: onboardingText.next }).count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'employer-onboarding-review');
+    await page.setViewportSize({ width: 375, height: 812 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'employer-onboarding-review-mobile');
 
     await page.getByRole('button', { name: messages.onboarding.submit }).click();
     await waitForToast(page, messages.onboarding.completed);

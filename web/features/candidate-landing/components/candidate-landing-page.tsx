@@ -3,7 +3,6 @@ import { messages } from '@shared/messages.ts';
 import { PublicLayout } from '@web/components/layout/public-layout.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { CandidateBenefits } from './candidate-benefits.tsx';
-import { primaryCta } from './cta-class.ts';
 import { RegistrationSteps } from './registration-steps.tsx';
 
 const text = messages.candidateLanding;
@@ -24,7 +23,7 @@ export function CandidateLandingPage() {
           </p>
           <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
             {/* The spec's Register Now points at /candidate-registration (the registration screen, like /candidate/register). */}
-            <Button asChild size="lg" className={primaryCta}>
+            <Button asChild size="lg">
               <Link to="/candidate-registration">{text.registerNow}</Link>
             </Button>
             <Button asChild size="lg" variant="outline">

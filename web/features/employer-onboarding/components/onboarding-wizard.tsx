@@ -23,6 +23,7 @@ const text = messages.employerOnboardingFlow;
  */
 export function OnboardingWizard({ defaults, onCompleted }: { defaults: Partial<EmployerOnboardingInput>; onCompleted: () => void }) {
   const [step, setStep] = useState(0);
+  const [resendAt, setResendAt] = useState<number | null>(null);
   const submitOnboarding = useSubmitOnboarding();
   const form: OnboardingForm = useForm({
     resolver: zodResolver(employerOnboardingSchema),
@@ -86,7 +87,7 @@ export function OnboardingWizard({ defaults, onCompleted }: { defaults: Partial<
         </legend>
         {step === 0 ? <CompanyDetailsStep form={form} /> : null}
         {step === 1 ? <AccountInformationStep form={form} /> : null}
-        {step === 2 ? <VerificationStep form={form} /> : null}
+        {step === 2 ? <VerificationStep form={form} resendAt={resendAt} onSent={setResendAt} /> : null}
         {step === 3 ? <ReviewStep form={form} /> : null}
       </fieldset>
       <div className="flex items-center justify-between gap-3">

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -16,12 +15,14 @@ import { registerField } from './form-behaviour.ts';
 
 const text = messages.employerOnboardingFlow;
 
-/** Step 3, Verification: a code emailed to the work email, and the terms. */
-export function VerificationStep({ form }: { form: OnboardingForm }) {
+/**
+ * Step 3, Verification: a code emailed to the work email, and the terms. When the next code may be
+ * asked for is kept by the wizard, so leaving the step and coming back keeps the countdown.
+ */
+export function VerificationStep({ form, resendAt, onSent }: { form: OnboardingForm; resendAt: number | null; onSent: (resendAt: number) => void }) {
   const { errors } = form.formState;
   const email = useWatch({ control: form.control, name: 'work_email' });
   const sendCode = useSendOnboardingCode();
-  const [resendAt, setResendAt] = useState<number | null>(null);
   const wait = useCountdown(resendAt);
 
   const send = () => {
@@ -30,7 +31,7 @@ export function VerificationStep({ form }: { form: OnboardingForm }) {
       {
         onSuccess: (result) => {
           toast.success(fill(text.codeSent, { email: result.sent_to }));
-          setResendAt(Date.now() + result.resend_after_seconds * 1000);
+          onSent(Date.now() + result.resend_after_seconds * 1000);
           form.setFocus('verification_code');
         },
         onError: (error) => {
@@ -46,10 +47,10 @@ export function VerificationStep({ form }: { form: OnboardingForm }) {
       <p className="text-sm text-slate-600">{fill(text.codeIntro, { email })}</p>
       <div className="flex flex-wrap items-center gap-3">
         <Button variant="outline" onClick={send} disabled={sendCode.isPending || wait > 0}>
-          {sendCode.isPending ? text.sending : sendCode.isSuccess ? text.resendCode : text.sendCode}
+          {sendCode.isPending ? text.sending : resendAt !== null ? text.resendCode : text.sendCode}
         </Button>
         {wait > 0 ? (
-          <p className="text-sm text-slate-500" aria-live="polite">
+          <p className="text-sm text-slate-500">
             {fill(text.resendIn, { seconds: String(wait) })}
           </p>
         ) : null}

@@ -79,6 +79,10 @@ export function EmployerSignupForm({ plan }: { plan: SignupPlan | undefined }) {
     } finally {
       setBusy(false);
     }
+  }, (errors) => {
+    // Something invalid on an earlier step: go back to it.
+    const index = STEP_FIELDS.findIndex((fields) => fields.some((field) => field in errors));
+    if (index >= 0) goTo(index);
   });
 
   // Enter in a field moves on like Next until the last step, where it submits.

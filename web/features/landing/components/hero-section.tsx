@@ -2,7 +2,6 @@ import { ArrowRight, BadgeCheck, Clock3, FileCheck2, IdCard } from 'lucide-react
 import { Link } from 'react-router';
 import { messages } from '@shared/messages.ts';
 import { Button } from '@web/components/ui/button.tsx';
-import { primaryCta } from './cta-class.ts';
 
 const text = messages.landing;
 
@@ -28,7 +27,7 @@ export function HeroSection() {
             employment record, documents and credentials have been checked before you ever call them.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Button asChild size="lg" className={primaryCta}>
+            <Button asChild size="lg">
               <Link to="/auth?trial=true">
                 {text.startTrial}
                 <ArrowRight className="size-4" aria-hidden="true" />

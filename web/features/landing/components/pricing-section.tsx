@@ -6,7 +6,6 @@ import { cn } from '@web/lib/cn.ts';
 import { fill } from '@web/lib/fill.ts';
 import { formatRupees, plans, type Plan } from '../lib/pricing-plans.ts';
 import { rememberPlan } from '../lib/remember-plan.ts';
-import { primaryCta } from './cta-class.ts';
 import { SectionHeading } from './section-heading.tsx';
 
 const text = messages.landing;
@@ -39,8 +38,8 @@ function PlanCard({ plan }: { plan: Plan }) {
           </li>
         ))}
       </ul>
-      <Button asChild variant={plan.popular ? 'primary' : 'outline'} size="lg" className={cn('mt-8 w-full', plan.popular && primaryCta)}>
-        <Link to={plan.to} onClick={plan.id === 'enterprise' ? undefined : () => rememberPlan(plan.id)}>
+      <Button asChild variant={plan.popular ? 'primary' : 'outline'} size="lg" className="mt-8 w-full">
+        <Link to={plan.to} onClick={() => rememberPlan(plan.id === 'enterprise' ? null : plan.id)}>
           {text.getStarted}
           <span className="sr-only"> {fill(text.getStartedPlan, { plan: plan.name })}</span>
         </Link>
@@ -66,7 +65,7 @@ export function PricingSection() {
           <p className="font-semibold text-slate-900">Not sure which plan fits?</p>
           <p className="text-sm text-slate-600">{text.trialNote} Try WorkCred with your next opening and decide afterwards.</p>
         </div>
-        <Button asChild className={primaryCta}>
+        <Button asChild>
           <Link to="/auth?trial=true">
             {text.trialLink}
             <ArrowRight className="size-4" aria-hidden="true" />

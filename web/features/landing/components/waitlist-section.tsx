@@ -7,9 +7,7 @@ import { filterEmailTyping, MAX_EMAIL_LENGTH } from '@shared/schemas/work-email.
 import { Button } from '@web/components/ui/button.tsx';
 import { Input } from '@web/components/ui/input.tsx';
 import { isApiError } from '@web/lib/api-client.ts';
-import { cn } from '@web/lib/cn.ts';
 import { useJoinWaitlist } from '../api/join-waitlist.ts';
-import { primaryCta } from './cta-class.ts';
 
 const text = messages.landing;
 
@@ -84,7 +82,7 @@ export function WaitlistSection() {
                 aria-describedby={error ? `${errorId} ${hintId}` : hintId}
                 className="h-11 text-base sm:text-sm"
               />
-              <Button type="submit" size="lg" disabled={join.isPending} className={cn('shrink-0', primaryCta)}>
+              <Button type="submit" size="lg" disabled={join.isPending} className="shrink-0">
                 {join.isPending ? text.waitlistSubmitting : text.waitlistSubmit}
               </Button>
             </div>
