@@ -6,7 +6,6 @@ import { Brand } from '@web/components/brand.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { useMe } from '@web/lib/session/get-me.ts';
 import { usePageMeta } from '@web/lib/use-page-meta.ts';
-import { primaryAction } from './form-behaviour.ts';
 import { OnboardingWizard } from './onboarding-wizard.tsx';
 
 const text = messages.employerOnboardingFlow;
@@ -40,7 +39,7 @@ export function EmployerOnboardingPage() {
                 {text.completedHeading}
               </h2>
               <p className="mt-2 max-w-md text-sm text-slate-600">{text.completedBody}</p>
-              <Button asChild className={`mt-6 ${primaryAction}`}>
+              <Button asChild className="mt-6">
                 <Link to="/dashboard">{text.backToDashboard}</Link>
               </Button>
             </section>

@@ -13,9 +13,3 @@ export function registerField(form: OnboardingForm, name: keyof EmployerOnboardi
     },
   });
 }
-
-/**
- * The shared Button's brand-600 under white text is 3.8:1, short of WCAG AA's 4.5:1 at this size;
- * primary actions here use brand-700 (5.5:1). Important, so it wins over the variant's colour.
- */
-export const primaryAction = 'bg-brand-700! hover:bg-brand-800!';

@@ -13,7 +13,6 @@ import { LAST_STEP, STEP_FIELDS, type OnboardingForm } from './onboarding-form.t
 import { OnboardingProgress } from './onboarding-progress.tsx';
 import { ReviewStep } from './review-step.tsx';
 import { VerificationStep } from './verification-step.tsx';
-import { primaryAction } from './form-behaviour.ts';
 
 const text = messages.employerOnboardingFlow;
 
@@ -95,11 +94,11 @@ export function OnboardingWizard({ defaults, onCompleted }: { defaults: Partial<
           {text.previous}
         </Button>
         {step < LAST_STEP ? (
-          <Button key="next" className={primaryAction} onClick={() => void goNext()}>
+          <Button key="next" onClick={() => void goNext()}>
             {text.next}
           </Button>
         ) : (
-          <Button key="submit" type="submit" className={primaryAction} disabled={busy}>
+          <Button key="submit" type="submit" disabled={busy}>
             {busy ? messages.auth.processing : messages.onboarding.submit}
           </Button>
         )}

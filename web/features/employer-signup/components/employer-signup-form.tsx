@@ -19,7 +19,6 @@ import { useSignUpEmployer } from '../api/sign-up-employer.ts';
 import { normaliseCompanyName, useCompanyCheck } from '../hooks/use-company-check.ts';
 import { SignupProgress } from './signup-progress.tsx';
 import { AccountStep, CompanyStep, PersonalStep } from './signup-steps.tsx';
-import { primaryAction } from './form-behaviour.ts';
 
 const text = messages.employerSignup;
 const STEP_FIELDS = [['company_name'], ['full_name'], ['email', 'password']] as const;
@@ -109,11 +108,11 @@ export function EmployerSignupForm({ plan }: { plan: SignupPlan | undefined }) {
           {text.previous}
         </Button>
         {step < LAST_STEP ? (
-          <Button key="next" className={primaryAction} onClick={() => void goNext()}>
+          <Button key="next" onClick={() => void goNext()}>
             {text.next}
           </Button>
         ) : (
-          <Button key="submit" type="submit" className={primaryAction} disabled={busy}>
+          <Button key="submit" type="submit" disabled={busy}>
             {busy ? text.processing : text.complete}
           </Button>
         )}
