@@ -27,6 +27,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ code: error.code ?? 'BAD_REQUEST', message: error.message || messages.errors.invalidInput });
     }
+    if (isInvalidInputForDatabase(error)) {
+      // A value the schemas let through but PostgreSQL refuses is still the caller's input: 400.
+      request.log.warn({ err: error }, 'input refused by the database');
+      return reply.code(400).send({ code: 'INVALID_INPUT', message: messages.errors.invalidInput });
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return reply.code(503).header('retry-after', '2').send({ code: 'UNAVAILABLE', message: messages.errors.unavailable, requestId: request.id });
@@ -34,6 +39,18 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ code: 'INTERNAL', message: messages.errors.internal, requestId: request.id });
   });
+}
+
+// PostgreSQL SQLSTATEs caused by the values sent: bad encoding or NUL (22021, 22P05), text for a
+// number or uuid (22P02), too long (22001), out of range (22003, 22008), CHECK / NOT NULL (23514, 23502).
+const INVALID_INPUT_CODES = new Set(['22021', '22P05', '22P02', '22001', '22003', '22008', '23514', '23502']);
+
+function isInvalidInputForDatabase(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth += 1) {
+    const { code } = current as { code?: unknown };
+    if (typeof code === 'string' && INVALID_INPUT_CODES.has(code)) return true;
+  }
+  return false;
 }
 
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);

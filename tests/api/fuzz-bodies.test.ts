@@ -30,7 +30,7 @@ describe.skipIf(laneUnavailable)('fuzzed input', () => {
       ...AUTH_ROUTES.map((url) => ({ method: 'POST', url })),
     ];
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...routes), fc.jsonValue(), weirdId, fc.boolean(), async (route, body, id, signedIn) => {
+      fc.asyncProperty(fc.constantFrom(...routes), fc.oneof(fc.jsonValue(), fc.dictionary(fc.string(), fc.string({ unit: 'binary' }))), weirdId, fc.boolean(), async (route, body, id, signedIn) => {
         const response = await t.app.inject({
           method: route.method as 'POST',
           url: route.url.replace(/:[A-Za-z]+/g, id),
@@ -42,6 +42,13 @@ describe.skipIf(laneUnavailable)('fuzzed input', () => {
       }),
       { numRuns: 150 },
     );
+  });
+
+  it('refuses NUL characters in bodies and addresses with 400 (PostgreSQL text cannot hold them)', async () => {
+    const body = await t.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'A\u0000B', email: 'a@b.in', topic: 'other', message: 'hi there' }, remoteAddress: '10.42.0.1' });
+    expect(body.statusCode).toBe(400);
+    const address = await t.app.inject({ method: 'GET', url: '/api/public/jobs?q=%00' });
+    expect(address.statusCode).toBe(400);
   });
 
   it('never answers 5xx to random query strings on GET routes', async () => {
