@@ -12,7 +12,6 @@ import { authRoutes } from './auth/routes.ts';
 import { createGuards } from './auth/session.ts';
 import { registerAccessControl } from './http/access.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
-import { refuseNulCharacters } from './http/no-nul.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerWebApp } from './http/static.ts';
 import { loggerOptions } from './logger.ts';
@@ -79,7 +78,6 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
 
   registerErrorHandler(app);
   registerAccessControl(app, guards);
-  refuseNulCharacters(app);
   await registerSecurity(app, config);
   await app.register(compress, { global: true, threshold: 1024 });
   // request.ip is absent on injected WebSocket upgrades; never let the key generator throw.
