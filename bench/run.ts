@@ -16,6 +16,7 @@ import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { createFactories } from '../server/dev/factories.ts';
+import { startThrowawayCluster } from '../tests/support/throwaway-postgres.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 
@@ -93,10 +94,16 @@ async function startup() {
     ['server, PGlite, first start (initdb)', first.ms, first.rssMb, first.rssMb / bareRss],
     ['server, PGlite, restart', again.ms, again.rssMb, again.rssMb / bareRss],
   ];
-  if (process.env.BENCH_DATABASE_URL) {
-    const pgRun = await startProcess({ ...env, DATABASE_URL: process.env.BENCH_DATABASE_URL });
-    rows.push(['server, PostgreSQL', pgRun.ms, pgRun.rssMb, pgRun.rssMb / bareRss]);
+  // PostgreSQL: BENCH_DATABASE_URL, or a throwaway cluster from the installed binaries.
+  const cluster = process.env.BENCH_DATABASE_URL ? undefined : startThrowawayCluster();
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? (cluster && !('error' in cluster) ? cluster.url : undefined);
+  if (pgUrl) {
+    const first = await startProcess({ ...env, DATABASE_URL: pgUrl });
+    const again = await startProcess({ ...env, DATABASE_URL: pgUrl });
+    rows.push(['server, PostgreSQL, first start (migrations)', first.ms, first.rssMb, first.rssMb / bareRss]);
+    rows.push(['server, PostgreSQL, restart', again.ms, again.rssMb, again.rssMb / bareRss]);
   }
+  if (cluster && !('error' in cluster)) cluster.destroy();
   rmSync(dataDir, { recursive: true, force: true });
   return rows;
 }
