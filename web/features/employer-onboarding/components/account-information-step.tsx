@@ -1,6 +1,6 @@
 import { messages } from '@shared/messages.ts';
 import type { OnboardingForm } from './onboarding-form.ts';
-import { TextField } from './text-field.tsx';
+import { TextField } from '@web/components/ui/text-field.tsx';
 import { registerField } from './form-behaviour.ts';
 
 const text = messages.employerOnboardingFlow;

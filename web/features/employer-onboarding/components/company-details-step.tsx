@@ -2,7 +2,7 @@ import { messages } from '@shared/messages.ts';
 import { companySizes, industries } from '@shared/options.ts';
 import type { OnboardingForm } from './onboarding-form.ts';
 import { SelectField } from './select-field.tsx';
-import { TextField } from './text-field.tsx';
+import { TextField } from '@web/components/ui/text-field.tsx';
 import { registerField } from './form-behaviour.ts';
 
 const text = messages.employerOnboardingFlow;

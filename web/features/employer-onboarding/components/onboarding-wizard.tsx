@@ -10,7 +10,7 @@ import { useSubmitOnboarding } from '../api/submit-onboarding.ts';
 import { AccountInformationStep } from './account-information-step.tsx';
 import { CompanyDetailsStep } from './company-details-step.tsx';
 import { LAST_STEP, STEP_FIELDS, type OnboardingForm } from './onboarding-form.ts';
-import { OnboardingProgress } from './onboarding-progress.tsx';
+import { StepProgress } from '@web/components/ui/step-progress.tsx';
 import { ReviewStep } from './review-step.tsx';
 import { VerificationStep } from './verification-step.tsx';
 
@@ -79,7 +79,7 @@ export function OnboardingWizard({ defaults, onCompleted }: { defaults: Partial<
 
   return (
     <form onSubmit={onSubmit} noValidate aria-busy={busy} className="space-y-6">
-      <OnboardingProgress steps={messages.onboarding.steps} current={step} />
+      <StepProgress steps={messages.onboarding.steps} current={step} label={messages.employerOnboardingFlow.progressLabel} />
       <fieldset className="space-y-4">
         <legend ref={stepHeading} tabIndex={-1} className="mb-4 text-lg font-semibold text-slate-900 focus:outline-none">
           {messages.onboarding.steps[step]}

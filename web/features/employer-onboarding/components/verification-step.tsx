@@ -10,7 +10,7 @@ import { fill } from '@web/lib/fill.ts';
 import { useSendOnboardingCode } from '../api/send-onboarding-code.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';
 import type { OnboardingForm } from './onboarding-form.ts';
-import { TextField } from './text-field.tsx';
+import { TextField } from '@web/components/ui/text-field.tsx';
 import { registerField } from './form-behaviour.ts';
 
 const text = messages.employerOnboardingFlow;

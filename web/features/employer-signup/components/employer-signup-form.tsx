@@ -17,7 +17,7 @@ import { errorMessage, isApiError } from '@web/lib/api-client.ts';
 import { companyCheckQueryOptions } from '../api/check-company-exists.ts';
 import { useSignUpEmployer } from '../api/sign-up-employer.ts';
 import { normaliseCompanyName, useCompanyCheck } from '../hooks/use-company-check.ts';
-import { SignupProgress } from './signup-progress.tsx';
+import { StepProgress } from '@web/components/ui/step-progress.tsx';
 import { AccountStep, CompanyStep, PersonalStep } from './signup-steps.tsx';
 
 const text = messages.employerSignup;
@@ -96,7 +96,7 @@ export function EmployerSignupForm({ plan }: { plan: SignupPlan | undefined }) {
 
   return (
     <form onSubmit={onSubmit} noValidate aria-busy={busy} className="space-y-6">
-      <SignupProgress steps={text.steps} current={step} />
+      <StepProgress steps={text.steps} current={step} label={messages.employerSignupFlow.progressLabel} />
       <fieldset className="space-y-4">
         <legend className="mb-4 text-lg font-semibold text-slate-900">{text.steps[step]}</legend>
         {step === 0 ? <CompanyStep form={form} check={check} /> : null}

@@ -1,7 +1,7 @@
 import { messages } from '@shared/messages.ts';
 import type { CompanyCheckState } from '../hooks/use-company-check.ts';
 import { CompanyCheckStatus } from './company-check-status.tsx';
-import { TextField } from './text-field.tsx';
+import { TextField } from '@web/components/ui/text-field.tsx';
 import { registerField, type SignupForm } from './form-behaviour.ts';
 
 const text = messages.employerSignupFlow;
