@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AxeBuilder } from '@axe-core/playwright';
 import { messages } from '../../shared/messages.ts';
 import { screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
 
@@ -95,6 +96,16 @@ describe('sign-in screen (/auth)', () => {
     await dialog.getByText(messages.passwordReset.linkSent).waitFor();
     // The reset dialog's submit did not reach the sign-in form underneath.
     expect(new URL(page.url()).pathname).toBe('/auth');
+  });
+
+  it('has no serious or critical axe violations on /auth and /auth?trial=true', async () => {
+    const { page } = await h.open('/auth');
+    for (const path of ['/auth', '/auth?trial=true']) {
+      await page.goto(path);
+      await page.getByLabel('Email').waitFor();
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${path} ${v.id}`)).toEqual([]);
+    }
   });
 
   it('sends any unknown path to /', async () => {
