@@ -28,6 +28,7 @@ import { employerOnboardingRoutes } from './features/employer-onboarding/routes.
 import { employerSignupRoutes } from './features/employer-signup/routes.ts';
 import type { FeatureDeps } from './features/feature-deps.ts';
 import { publicJobsRoutes } from './features/public-jobs/routes.ts';
+import { jobApplicationRoutes } from './features/job-applications/routes.ts';
 import { waitlistRoutes } from './features/waitlist/routes.ts';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -96,6 +97,7 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   await app.register(employerOnboardingRoutes, deps);
   await app.register(publicJobsRoutes, deps);
   await app.register(contactRoutes, deps);
+  await app.register(jobApplicationRoutes, deps);
   await app.register(registerLiveUpdates, { config, database, guards });
   await registerWebApp(app, distDir);
 

@@ -43,7 +43,7 @@ export function createRouter() {
         // The candidate landing's Register Now points at /candidate-registration: both work.
         { path: 'candidate/register', element: <ComingSoonPage title="Join Our Platform" /> },
         { path: 'candidate-registration', element: <ComingSoonPage title="Join Our Platform" /> },
-        { path: 'jobs/:jobId', element: <ComingSoonPage title="Job Details" /> },
+        { path: 'jobs/:jobId', lazy: page(() => import('@web/features/job-detail/components/job-detail-page.tsx'), 'JobDetailPage') },
         {
           element: <RequireSession />,
           children: [
