@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { publicCompaniesSchema, publicJobsPageSchema, publicJobsQuerySchema } from '../../../shared/schemas/public-jobs.ts';
 import type { FeatureDeps } from '../feature-deps.ts';
+import { jobDetailRoutes } from './job-detail-routes.ts';
 import { listHiringCompanies } from './list-hiring-companies.ts';
 import { searchPublicJobs } from './search-public-jobs.ts';
 
@@ -20,4 +21,5 @@ export async function publicJobsRoutes(app: FastifyInstance, { database }: Featu
     { config: { access: 'public', rateLimit: PUBLIC_BROWSING_RATE_LIMIT }, schema: { response: { 200: publicCompaniesSchema } } },
     async () => listHiringCompanies(database.db),
   );
+  await jobDetailRoutes(app, { database, rateLimit: PUBLIC_BROWSING_RATE_LIMIT });
 }

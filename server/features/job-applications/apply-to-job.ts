@@ -1,0 +1,79 @@
+import type { Kysely } from 'kysely';
+import { messages } from '../../../shared/messages.ts';
+import type { ApplyToJobResult, MyApplication } from '../../../shared/schemas/job-detail.ts';
+import type { SessionContext } from '../../auth/session.ts';
+import type { DB } from '../../db/schema.ts';
+import { conflict, forbidden, notFound } from '../../http/errors.ts';
+import { publish } from '../../realtime/events.ts';
+import { isOpenJob } from '../public-jobs/open-jobs.ts';
+
+export type ApplyOutcome = ApplyToJobResult & { created: boolean };
+
+/**
+ * A candidate applies to an open job (spec points 6 and 7). The application, the audit entry and
+ * the live event for the employer's dashboard are one transaction. A double submit (double click,
+ * retry, two tabs) creates one row: the unique (job_id, candidate_id) constraint decides, and the
+ * repeat answers already_applied with the existing application's id.
+ */
+export async function applyToJob(db: Kysely<DB>, session: SessionContext, jobId: string, ip: string): Promise<ApplyOutcome> {
+  if (session.profile.role !== 'candidate') throw forbidden(messages.jobDetail.candidatesOnly, 'CANDIDATES_ONLY');
+  const candidateId = session.userId;
+
+  return db.transaction().execute(async (trx) => {
+    const job = await trx
+      .selectFrom('job_postings as jp')
+      .where('jp.id', '=', jobId)
+      .where('jp.status', '=', 'published')
+      .where('jp.is_deleted', '=', false)
+      .select((eb) => ['jp.id', 'jp.company_id', isOpenJob(eb).as('open')])
+      .executeTakeFirst();
+    if (!job) throw notFound(messages.jobDetail.notFound);
+
+    const inserted = job.open
+      ? await trx
+          .insertInto('job_applications')
+          .values({ job_id: jobId, candidate_id: candidateId, status: 'received' })
+          .onConflict((oc) => oc.constraint('job_applications_one_per_candidate').doNothing())
+          .returning('id')
+          .executeTakeFirst()
+      : undefined;
+
+    if (!inserted) {
+      const existing = await trx
+        .selectFrom('job_applications')
+        .select('id')
+        .where('job_id', '=', jobId)
+        .where('candidate_id', '=', candidateId)
+        .executeTakeFirst();
+      // Someone who applied before the job closed is told so, not that it is closed.
+      if (existing) return { id: existing.id, status: 'already_applied', created: false };
+      throw conflict(messages.jobDetail.closed, 'JOB_CLOSED');
+    }
+
+    await trx
+      .insertInto('admin_audit_logs')
+      .values({
+        admin_id: candidateId,
+        company_id: job.company_id,
+        action: 'application_received',
+        entity_type: 'job_application',
+        entity_id: inserted.id,
+        details: JSON.stringify({ job_id: jobId }),
+        ip_address: ip,
+      })
+      .execute();
+    await publish(trx, { topic: `company:${job.company_id}`, type: 'application', id: inserted.id });
+    return { id: inserted.id, status: 'received', created: true };
+  });
+}
+
+/** Whether the caller has applied to this job: only their own application is ever looked at. */
+export async function getMyApplication(db: Kysely<DB>, session: SessionContext, jobId: string): Promise<MyApplication> {
+  const row = await db
+    .selectFrom('job_applications')
+    .select('status')
+    .where('job_id', '=', jobId)
+    .where('candidate_id', '=', session.userId)
+    .executeTakeFirst();
+  return row ? { applied: true, status: row.status } : { applied: false };
+}

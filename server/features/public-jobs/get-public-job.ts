@@ -1,0 +1,46 @@
+import type { Kysely } from 'kysely';
+import type { PublicJobDetail } from '../../../shared/schemas/job-detail.ts';
+import type { DB } from '../../db/schema.ts';
+import { isOpenJob } from './open-jobs.ts';
+
+/**
+ * One job as the public job page shows it, or undefined when there is no such published,
+ * non-deleted job. Unlike the board, an expired job is still returned (a shared link keeps
+ * explaining itself), with accepting_applications false; "open" is the same rule as the board's.
+ */
+export async function getPublicJob(db: Kysely<DB>, jobId: string): Promise<PublicJobDetail | undefined> {
+  const row = await db
+    .selectFrom('job_postings as jp')
+    .innerJoin('companies as c', 'c.id', 'jp.company_id')
+    .where('jp.id', '=', jobId)
+    .where('jp.status', '=', 'published')
+    .where('jp.is_deleted', '=', false)
+    .select((eb) => [
+      'jp.id',
+      'jp.title',
+      'c.name as company_name',
+      'jp.description',
+      'jp.requirements',
+      'jp.benefits',
+      'jp.location',
+      'jp.salary',
+      'jp.expires_at',
+      'jp.created_at',
+      isOpenJob(eb).as('accepting_applications'),
+    ])
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    title: row.title,
+    company_name: row.company_name,
+    description: row.description,
+    requirements: row.requirements,
+    benefits: row.benefits,
+    location: row.location,
+    salary: row.salary,
+    expires_at: row.expires_at ? new Date(row.expires_at).toISOString() : null,
+    created_at: new Date(row.created_at).toISOString(),
+    accepting_applications: Boolean(row.accepting_applications),
+  };
+}

@@ -1,0 +1,80 @@
+import { messages } from '../../../shared/messages.ts';
+import type { PublicJobDetail } from '../../../shared/schemas/job-detail.ts';
+
+const DESCRIPTION_LENGTH = 160;
+
+/** Text for an HTML attribute or element: every character that could end or open markup escaped. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/**
+ * JSON for a <script type="application/ld+json"> block. `<` (and so `</script>` and `<!--`), `>`,
+ * `&` and the two JavaScript line separators are written as \u escapes: still the same JSON, but
+ * nothing in a job's text can close the script element.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+}
+
+/** "Company · Location · Salary" for a link preview, or the start of the description when those say little. */
+export function jobPreviewDescription(job: PublicJobDetail): string {
+  const parts = [job.company_name, job.location, job.salary].map((part) => oneLine(part ?? '')).filter(Boolean);
+  if (parts.length >= 2) return clip(parts.join(' · '), DESCRIPTION_LENGTH);
+  const description = oneLine(job.description);
+  return clip(description || messages.jobDetail.metaDescriptionFallback, DESCRIPTION_LENGTH);
+}
+
+/** schema.org JobPosting, so search engines and link previews understand the page. */
+export function jobPostingJsonLd(job: PublicJobDetail, url: string): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'JobPosting',
+    title: job.title,
+    description: job.description,
+    datePosted: job.created_at,
+    ...(job.expires_at ? { validThrough: job.expires_at } : {}),
+    url,
+    hiringOrganization: { '@type': 'Organization', name: job.company_name },
+    ...(job.location
+      ? { jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: job.location, addressCountry: 'IN' } } }
+      : {}),
+    ...(job.salary ? { baseSalary: { '@type': 'MonetaryAmount', currency: 'INR', value: { '@type': 'QuantitativeValue', description: job.salary } } } : {}),
+  };
+}
+
+/**
+ * index.html with the job's title, description, OpenGraph and Twitter tags and JSON-LD in the head,
+ * for crawlers and chat apps (WhatsApp) that read the HTML and never run the app. The page's own
+ * <title> and meta description are replaced; everything else is left as built.
+ */
+export function renderJobPage(indexHtml: string, job: PublicJobDetail, publicUrl: string): string {
+  const url = `${publicUrl}/jobs/${job.id}`;
+  const title = `${oneLine(job.title)} at ${oneLine(job.company_name)} · WorkCred`;
+  const description = jobPreviewDescription(job);
+  const meta = (attribute: 'name' | 'property', key: string, content: string) => `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
+  const head = [
+    meta('name', 'description', description),
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    meta('property', 'og:title', title),
+    meta('property', 'og:description', description),
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:url', url),
+    meta('property', 'og:site_name', 'WorkCred'),
+    meta('name', 'twitter:card', 'summary'),
+    meta('name', 'twitter:title', title),
+    meta('name', 'twitter:description', description),
+    `<script type="application/ld+json">${jsonForScript(jobPostingJsonLd(job, url))}</script>`,
+  ].join('\n    ');
+
+  const withoutOld = indexHtml.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<meta\s+name="description"[^>]*>\s*/i, '');
+  return withoutOld.replace(/<\/head>/i, () => `  <title>${escapeHtml(title)}</title>\n    ${head}\n  </head>`);
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** /api/public/jobs/:jobId and /api/jobs/:jobId/…: the id must be a uuid (400 otherwise, never a 5xx). */
+export const jobIdParamsSchema = z.strictObject({ jobId: z.uuid('jobId must be a job id') });
+export type JobIdParams = z.infer<typeof jobIdParamsSchema>;
+
+/** GET /api/public/jobs/:jobId: what a visitor may see of one published, non-deleted job. */
+export const publicJobDetailSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  company_name: z.string(),
+  description: z.string(),
+  requirements: z.string().nullable(),
+  benefits: z.string().nullable(),
+  location: z.string().nullable(),
+  salary: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  created_at: z.string(),
+  /** False once the job has expired: the page still explains the job but Apply is disabled. */
+  accepting_applications: z.boolean(),
+});
+export type PublicJobDetail = z.infer<typeof publicJobDetailSchema>;
+
+/** POST /api/jobs/:jobId/applications takes no fields: who applies comes from the session. */
+export const applyToJobBodySchema = z.strictObject({});
+
+/** 201 {status: 'received'} for a new application, 200 {status: 'already_applied'} for a repeat. */
+export const applyToJobResultSchema = z.object({
+  id: z.string(),
+  status: z.enum(['received', 'already_applied']),
+});
+export type ApplyToJobResult = z.infer<typeof applyToJobResultSchema>;
+
+/** GET /api/jobs/:jobId/applications/mine */
+export const myApplicationSchema = z.object({
+  applied: z.boolean(),
+  status: z.string().optional(),
+});
+export type MyApplication = z.infer<typeof myApplicationSchema>;

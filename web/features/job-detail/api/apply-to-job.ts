@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { applyToJobResultSchema, type ApplyToJobResult } from '@shared/schemas/job-detail.ts';
+import { api, isApiError } from '@web/lib/api-client.ts';
+import { jobDetailQueryKey } from './get-job-detail.ts';
+import { myApplicationQueryKey } from './get-my-application.ts';
+
+/** POST /api/jobs/:jobId/applications: 201 received, or 200 already_applied for a repeat. */
+export function applyToJob(jobId: string): Promise<ApplyToJobResult> {
+  return api(`/api/jobs/${encodeURIComponent(jobId)}/applications`, { method: 'POST', body: {}, schema: applyToJobResultSchema });
+}
+
+export function useApplyToJob(jobId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => applyToJob(jobId),
+    onSuccess: () => queryClient.setQueryData(myApplicationQueryKey(jobId), { applied: true, status: 'received' }),
+    // A job that closed (409) or disappeared (404) meanwhile: show the page as it now is.
+    onError: (error) => {
+      if (isApiError(error, 409) || isApiError(error, 404)) void queryClient.invalidateQueries({ queryKey: jobDetailQueryKey(jobId) });
+    },
+  });
+}

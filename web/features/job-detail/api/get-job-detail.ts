@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { publicJobDetailSchema, type PublicJobDetail } from '@shared/schemas/job-detail.ts';
+import { api, isApiError } from '@web/lib/api-client.ts';
+
+export const jobDetailQueryKey = (jobId: string) => ['public-job', jobId] as const;
+
+/** GET /api/public/jobs/:jobId: one job as anyone may see it (404 when there is no such job). */
+export function getJobDetail(jobId: string, signal?: AbortSignal): Promise<PublicJobDetail> {
+  return api(`/api/public/jobs/${encodeURIComponent(jobId)}`, { schema: publicJobDetailSchema, signal });
+}
+
+export function jobDetailQueryOptions(jobId: string) {
+  return queryOptions({
+    queryKey: jobDetailQueryKey(jobId),
+    queryFn: ({ signal }) => getJobDetail(jobId, signal),
+    // A missing job (404) or a malformed link (400) will not appear on a retry; a network blip may.
+    retry: (failures, error) => !isApiError(error, 404) && !isApiError(error, 400) && failures < 2,
+  });
+}
+
+export function useJobDetail(jobId: string) {
+  return useQuery(jobDetailQueryOptions(jobId));
+}

@@ -1,0 +1,88 @@
+import { CalendarClock, Check, IndianRupee, MapPin } from 'lucide-react';
+import { format, isPast } from 'date-fns';
+import { messages } from '@shared/messages.ts';
+import type { PublicJobDetail } from '@shared/schemas/job-detail.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { fill } from '@web/lib/fill.ts';
+import { useApply } from '../hooks/use-apply.ts';
+
+const text = messages.jobDetail;
+
+/** A block of the job's own text; rendered as text, its line breaks kept. */
+function Section({ title, body }: { title: string; body: string | null }) {
+  if (!body?.trim()) return null;
+  return (
+    <section className="mt-8">
+      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+      <p className="mt-2 leading-relaxed break-words whitespace-pre-line text-slate-700">{body}</p>
+    </section>
+  );
+}
+
+function ApplyButton({ job }: { job: PublicJobDetail }) {
+  const { apply, applying, applied, checking } = useApply(job.id);
+  if (applied) {
+    return (
+      <Button size="lg" disabled aria-disabled="true">
+        <Check className="size-5" aria-hidden="true" />
+        {text.applied}
+      </Button>
+    );
+  }
+  const closed = !job.accepting_applications;
+  return (
+    <Button size="lg" onClick={apply} disabled={closed || applying || checking}>
+      {applying && <Spinner className="size-4 text-white" label={text.applying} />}
+      {applying ? text.applying : text.applyNow}
+    </Button>
+  );
+}
+
+/** The job page body (spec point 2): title, company, facts, the job's text and Apply Now. */
+export function JobDetailView({ job }: { job: PublicJobDetail }) {
+  const expires = job.expires_at ? new Date(job.expires_at) : null;
+  const closed = !job.accepting_applications;
+  return (
+    <article className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+      <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">{job.title}</h1>
+      <p className="mt-1 text-base font-medium text-brand-800">{job.company_name}</p>
+
+      <dl className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-600">
+        <div className="inline-flex items-center gap-1.5">
+          <MapPin className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+          <dt className="sr-only">{text.location}</dt>
+          <dd>{job.location || text.locationNotGiven}</dd>
+        </div>
+        <div className="inline-flex items-center gap-1.5">
+          <IndianRupee className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+          <dt className="sr-only">{text.salary}</dt>
+          <dd>{job.salary || text.salaryNotDisclosed}</dd>
+        </div>
+        {expires && (
+          <div className="inline-flex items-center gap-1.5">
+            <CalendarClock className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+            <dt className="sr-only">Deadline</dt>
+            <dd>
+              <time dateTime={job.expires_at ?? undefined}>{fill(closed || isPast(expires) ? text.closedOn : text.closes, { date: format(expires, 'd MMM yyyy') })}</time>
+            </dd>
+          </div>
+        )}
+      </dl>
+
+      {closed && (
+        <p role="note" className="mt-5 rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
+          {text.closed}
+        </p>
+      )}
+
+      <Section title={text.description} body={job.description} />
+      <Section title={text.requirements} body={job.requirements} />
+      <Section title={text.benefits} body={job.benefits} />
+
+      <div className="mt-10 border-t border-slate-200 pt-6">
+        <ApplyButton job={job} />
+      </div>
+    </article>
+  );
+}

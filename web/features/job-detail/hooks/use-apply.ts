@@ -1,0 +1,50 @@
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { messages } from '@shared/messages.ts';
+import { errorMessage, isApiError } from '@web/lib/api-client.ts';
+import { needsSecondFactor, useMe } from '@web/lib/session/get-me.ts';
+import { useApplyToJob } from '../api/apply-to-job.ts';
+import { useMyApplication } from '../api/get-my-application.ts';
+
+const text = messages.jobDetail;
+
+/**
+ * The Apply button's behaviour (spec point 6): a visitor is told to sign in and sent to /auth,
+ * which brings them back here afterwards; a signed-in user applies, and learns when they already have.
+ */
+export function useApply(jobId: string) {
+  const me = useMe();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const signedIn = Boolean(me.data && !needsSecondFactor(me.data));
+  const mine = useMyApplication(jobId, signedIn);
+  const mutation = useApplyToJob(jobId);
+
+  const toSignIn = () => {
+    toast.error(text.signInToApply, { id: 'sign-in-to-apply' });
+    void navigate('/auth', { state: { from: `${location.pathname}${location.search}${location.hash}` } });
+  };
+
+  const apply = () => {
+    if (mutation.isPending) return;
+    if (!signedIn) return toSignIn();
+    mutation.mutate(undefined, {
+      onSuccess: (result) => {
+        if (result.status === 'already_applied') toast.info(text.alreadyApplied, { id: 'apply-result' });
+        else toast.success(text.submitted, { id: 'apply-result' });
+      },
+      onError: (error) => {
+        if (isApiError(error, 401)) return toSignIn();
+        toast.error(errorMessage(error, text.submitFailed), { id: 'apply-result' });
+      },
+    });
+  };
+
+  return {
+    apply,
+    applying: mutation.isPending,
+    applied: Boolean(mine.data?.applied) || mutation.isSuccess,
+    // Until we know whether the visitor is signed in, a click could go either way.
+    checking: me.isPending || (signedIn && mine.isPending),
+  };
+}
