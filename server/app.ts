@@ -29,6 +29,9 @@ import { employerSignupRoutes } from './features/employer-signup/routes.ts';
 import type { FeatureDeps } from './features/feature-deps.ts';
 import { publicJobsRoutes } from './features/public-jobs/routes.ts';
 import { jobApplicationRoutes } from './features/job-applications/routes.ts';
+import { jobsRoutes } from './features/jobs/routes.ts';
+import { dashboardRoutes } from './features/dashboard/routes.ts';
+import { teamRoutes } from './features/team/routes.ts';
 import { waitlistRoutes } from './features/waitlist/routes.ts';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -98,6 +101,9 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   await app.register(publicJobsRoutes, deps);
   await app.register(contactRoutes, deps);
   await app.register(jobApplicationRoutes, deps);
+  await app.register(jobsRoutes, deps);
+  await app.register(dashboardRoutes, deps);
+  await app.register(teamRoutes, deps);
   await app.register(registerLiveUpdates, { config, database, guards });
   await registerWebApp(app, distDir);
 

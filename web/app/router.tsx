@@ -54,8 +54,8 @@ export function createRouter() {
               lazy: page(() => import('@web/features/dashboard/components/dashboard-layout.tsx'), 'DashboardLayout'),
               children: [
                 { index: true, lazy: page(() => import('@web/features/dashboard/components/dashboard-home.tsx'), 'DashboardHome') },
-                { path: 'jobs/*', element: <ComingSoonPanel title={messages.shell.jobsTitle} /> },
-                { path: 'team', element: <ComingSoonPanel title={messages.shell.teamTitle} /> },
+                { path: 'jobs/*', lazy: page(() => import('@web/features/jobs-management/components/jobs-management-page.tsx'), 'JobsManagementPage') },
+                { path: 'team', lazy: page(() => import('@web/features/team/components/team-page.tsx'), 'TeamPage') },
                 { path: 'support', element: <ComingSoonPanel title={messages.shell.supportTitle} /> },
                 { path: 'documents', element: <ComingSoonPanel title={messages.comingSoon.documents} /> },
                 { path: 'analytics', element: <ComingSoonPanel title={messages.comingSoon.analytics} /> },

@@ -1,0 +1,6 @@
+import { messages } from '@shared/messages.ts';
+import { ComingSoonPanel } from '@web/components/coming-soon.tsx';
+
+export function TeamPage() {
+  return <ComingSoonPanel title={messages.shell.teamTitle} />;
+}
