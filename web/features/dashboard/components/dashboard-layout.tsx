@@ -5,14 +5,28 @@ import { messages } from '@shared/messages.ts';
 import { Brand } from '@web/components/brand.tsx';
 import { AccountMenu } from '@web/components/layout/account-menu.tsx';
 import { Button } from '@web/components/ui/button.tsx';
+import { FullPageSpinner } from '@web/components/ui/spinner.tsx';
 import { useMe } from '@web/lib/session/get-me.ts';
 import { DashboardNav } from './dashboard-nav.tsx';
 
 /** /dashboard/*: sidebar, header (title, notifications, Account menu) and the nested screen. */
 export function DashboardLayout() {
-  const me = useMe().data;
+  const profile = useMe();
+  const me = profile.data;
   const [menuOpen, setMenuOpen] = useState(false);
-  if (!me) return null;
+  // The profile is loaded on entering the dashboard (spec point 2): a spinner, then the shell.
+  if (profile.isPending) return <FullPageSpinner label={messages.dashboardOverview.loadingProfile} />;
+  if (!me) {
+    if (!profile.isError) return null;
+    return (
+      <div className="flex min-h-dvh flex-col items-center justify-center gap-4 px-4 text-center" role="alert">
+        <p className="text-slate-700">{messages.dashboardOverview.profileLoadFailed}</p>
+        <Button variant="outline" onClick={() => void profile.refetch()}>
+          {messages.dashboardOverview.retry}
+        </Button>
+      </div>
+    );
+  }
 
   return (
     <div className="min-h-dvh lg:grid lg:grid-cols-[16rem_1fr]">

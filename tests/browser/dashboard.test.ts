@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../shared/messages.ts';
+import { screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
+import { signIn } from '../support/test-app.ts';
+
+const PASSWORD = 'Monsoon-Ledger-Pune-84';
+const DAY = 24 * 60 * 60 * 1000;
+const text = messages.dashboardOverview;
+
+describe('employer dashboard: Complete Your Profile, overview (live) and Team Management', () => {
+  let h: BrowserHarness;
+  beforeAll(async () => {
+    h = await startBrowserHarness();
+  });
+  afterAll(async () => h?.close());
+
+  it('completes the profile, shows the overview, follows a new application live, and lists the team', async () => {
+    const employer = await h.t.factories.user({ role: 'employer', password: PASSWORD, fullName: 'Kavya Menon' });
+    const { page } = await h.open('/auth');
+    await submitSignIn(page, employer.email, PASSWORD);
+    await waitForPath(page, '/dashboard');
+
+    // No company yet: the dialog asks for one, and the overview is not loaded.
+    const dialog = page.getByRole('dialog', { name: text.completeProfileTitle });
+    await dialog.waitFor();
+    await page.getByText(text.unauthorized).waitFor();
+    await dialog.getByLabel(text.companyNameLabel).fill('Kaveri Robotics');
+    await dialog.getByLabel(text.industryLabel).selectOption('Manufacturing');
+    await dialog.getByLabel(text.positionLabel).fill('Head of Talent');
+    await dialog.getByRole('button', { name: text.completeProfile }).click();
+    await waitForToast(page, text.profileUpdated);
+    await dialog.waitFor({ state: 'hidden' });
+
+    const profile = await h.t.database.db.selectFrom('user_profiles').selectAll().where('id', '=', employer.id).executeTakeFirstOrThrow();
+    expect(profile).toMatchObject({ role: 'employer', industry: 'Manufacturing', position: 'Head of Talent' });
+    const companyId = profile.company_id!;
+    expect(companyId).toBeTruthy();
+
+    await page.getByRole('heading', { name: text.title }).waitFor();
+    for (const label of [text.activeJobs, text.applications, text.interviews, text.recentActivity]) await page.getByText(label, { exact: true }).first().waitFor();
+    await page.getByText(text.lastUpdated).waitFor();
+    const applications = page.getByTestId('stat-applications-count');
+    await expect.poll(() => applications.textContent()).toBe('0');
+    // The company's creation is the first activity entry, with the actor's name.
+    await page.getByTestId('recent-activity').getByText('Kavya Menon').waitFor();
+    await page.getByTestId('recent-activity').getByText('company created · company').waitFor();
+
+    // A candidate applies (through the real endpoint, which publishes the live event) while the page is open.
+    const job = await h.t.factories.job(companyId, { title: 'Robotics Engineer', expiresAt: new Date(Date.now() + 30 * DAY) });
+    const candidate = await h.t.factories.user({ role: 'candidate', fullName: 'Rohan Gupta' });
+    const jar = await signIn(h.t.app, candidate.email, candidate.password);
+    const applied = await h.t.app.inject({ method: 'POST', url: `/api/jobs/${job.id}/applications`, payload: {}, headers: { cookie: jar.header } });
+    expect(applied.statusCode).toBe(201);
+    await expect.poll(() => applications.textContent(), { timeout: 3000 }).toBe('1');
+    await page.getByText('+100% from last month').first().waitFor();
+    await page.getByTestId('recent-activity').getByText('application received · job application').waitFor();
+    expect(await page.getByTestId('stat-active-jobs-count').textContent()).toBe('1');
+    await screenshot(page, 'dashboard-overview');
+
+    // Team Management lists the company's members only.
+    await h.t.factories.user({ role: 'employer', companyId, fullName: 'Arjun Rao' });
+    const outsider = await h.t.factories.company({ name: 'Elsewhere Pvt Ltd' });
+    await h.t.factories.user({ role: 'employer', companyId: outsider.id, fullName: 'Not Ateammate' });
+    await page.getByRole('link', { name: 'Team' }).click();
+    await waitForPath(page, '/dashboard/team');
+    await page.getByRole('heading', { name: text.teamTitle }).waitFor();
+    await page.getByRole('button', { name: text.addTeamMember }).waitFor();
+    for (const column of [text.teamName, text.teamRole, text.teamJoined, text.teamActions]) await page.getByRole('columnheader', { name: column }).waitFor();
+    await page.getByRole('cell', { name: 'Kavya Menon' }).waitFor();
+    await page.getByRole('cell', { name: 'Arjun Rao' }).waitFor();
+    expect(await page.getByRole('button', { name: text.manage }).count()).toBe(2);
+    expect(await page.getByText('Not Ateammate').count()).toBe(0);
+    await screenshot(page, 'dashboard-team');
+  });
+
+  it('explains a taken company name and leaves the dialog open', async () => {
+    await h.t.factories.company({ name: 'Lotus Analytics' });
+    const employer = await h.t.factories.user({ role: 'employer', password: PASSWORD });
+    const { page, expectConsoleError } = await h.open('/auth');
+    expectConsoleError({ status: 409, path: '/api/profile/complete' });
+    await submitSignIn(page, employer.email, PASSWORD);
+    await waitForPath(page, '/dashboard');
+    const dialog = page.getByRole('dialog', { name: text.completeProfileTitle });
+    await dialog.getByLabel(text.companyNameLabel).fill('lotus analytics');
+    await dialog.getByLabel(text.industryLabel).selectOption('Finance');
+    await dialog.getByLabel(text.positionLabel).fill('Recruiter');
+    await dialog.getByRole('button', { name: text.completeProfile }).click();
+    await waitForToast(page, text.profileUpdateFailed);
+    await dialog.getByText(text.companyNameTaken.replace('{name}', 'lotus analytics')).first().waitFor();
+    expect(await dialog.isVisible()).toBe(true);
+    // Closable: the dialog goes, and the page still says why nothing is shown.
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText(text.unauthorized).waitFor();
+  });
+});
