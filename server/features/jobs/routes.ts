@@ -1,4 +1,36 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jobIdParamsSchema } from '../../../shared/schemas/job-detail.ts';
+import { createJobBodySchema, employerJobListSchema, employerJobSchema, jobApplicantListSchema } from '../../../shared/schemas/jobs.ts';
+import { sessionOf } from '../../http/access.ts';
 import type { FeatureDeps } from '../feature-deps.ts';
+import { employerCompanyId } from './company-scope.ts';
+import { createJob } from './create-job.ts';
+import { deleteJob } from './delete-job.ts';
+import { listCompanyJobs } from './list-company-jobs.ts';
+import { listJobApplicants } from './list-job-applicants.ts';
 
-export async function jobsRoutes(_app: FastifyInstance, _deps: FeatureDeps) {}
+/** Jobs Management (spec points 2, 5 and 7): an employer's own company's jobs only. */
+export async function jobsRoutes(app: FastifyInstance, { database }: FeatureDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/api/jobs', { config: { access: 'user' }, schema: { response: { 200: employerJobListSchema } } }, async (request) =>
+    listCompanyJobs(database.db, employerCompanyId(sessionOf(request))),
+  );
+
+  api.post('/api/jobs', { config: { access: 'user' }, schema: { body: createJobBodySchema, response: { 201: employerJobSchema } } }, async (request, reply) => {
+    const session = sessionOf(request);
+    const job = await createJob(database.db, { userId: session.userId, companyId: employerCompanyId(session), ip: request.ip }, request.body);
+    return reply.code(201).send(job);
+  });
+
+  api.delete('/api/jobs/:jobId', { config: { access: 'user' }, schema: { params: jobIdParamsSchema } }, async (request, reply) => {
+    const session = sessionOf(request);
+    await deleteJob(database.db, { userId: session.userId, companyId: employerCompanyId(session), ip: request.ip }, request.params.jobId);
+    return reply.code(204).send();
+  });
+
+  api.get('/api/jobs/:jobId/applications', { config: { access: 'user' }, schema: { params: jobIdParamsSchema, response: { 200: jobApplicantListSchema } } }, async (request) =>
+    listJobApplicants(database.db, employerCompanyId(sessionOf(request)), request.params.jobId),
+  );
+}

@@ -1,0 +1,28 @@
+import type { Kysely } from 'kysely';
+import { messages } from '../../../shared/messages.ts';
+import type { JobApplicant } from '../../../shared/schemas/jobs.ts';
+import type { DB } from '../../db/schema.ts';
+import { notFound } from '../../http/errors.ts';
+
+/**
+ * The applicants of one of the company's live jobs, newest first: name, date and status only.
+ * Another company's job (or a deleted one) is 404, never an empty list that confirms it exists.
+ */
+export async function listJobApplicants(db: Kysely<DB>, companyId: string, jobId: string): Promise<JobApplicant[]> {
+  const job = await db
+    .selectFrom('job_postings')
+    .select('id')
+    .where('id', '=', jobId)
+    .where('company_id', '=', companyId)
+    .where('is_deleted', '=', false)
+    .executeTakeFirst();
+  if (!job) throw notFound(messages.jobsManagement.notFound);
+  const rows = await db
+    .selectFrom('job_applications as ja')
+    .innerJoin('user_profiles as up', 'up.id', 'ja.candidate_id')
+    .where('ja.job_id', '=', job.id)
+    .orderBy('ja.created_at', 'desc')
+    .select(['ja.id', 'ja.created_at', 'ja.status', 'up.full_name'])
+    .execute();
+  return rows.map((row) => ({ id: row.id, candidate_name: row.full_name, applied_at: new Date(row.created_at).toISOString(), status: row.status }));
+}

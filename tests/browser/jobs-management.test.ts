@@ -1,0 +1,146 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../shared/messages.ts';
+import { todayInIndia } from '../../shared/schemas/jobs.ts';
+import { screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
+
+const PASSWORD = 'Monsoon-Ledger-Pune-84';
+const DAY = 24 * 60 * 60 * 1000;
+const text = messages.jobsManagement;
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+describe('Jobs Management (/dashboard/jobs)', () => {
+  let h: BrowserHarness;
+  beforeAll(async () => {
+    h = await startBrowserHarness();
+  });
+  afterAll(async () => h?.close());
+
+  it('creates a job through the dialog, copies its link, downloads its QR code and deletes it', async () => {
+    const company = await h.t.factories.company({ name: 'Lotus Analytics' });
+    const other = await h.t.factories.company({ name: 'Other Co' });
+    await h.t.factories.job(other.id, { title: 'Someone else’s job' });
+    const existing = await h.t.factories.job(company.id, { title: 'Existing Role', location: 'Pune', salary: '₹10 LPA' });
+    const employer = await h.t.factories.user({ role: 'employer', companyId: company.id, password: PASSWORD });
+
+    const { page, context } = await h.open('/auth');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.baseURL });
+    await submitSignIn(page, employer.email, PASSWORD);
+    await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
+    await page.goto('/dashboard/jobs');
+    await page.getByRole('heading', { name: text.title }).waitFor();
+    await page.getByRole('heading', { name: 'Existing Role' }).waitFor();
+    expect(await page.getByText('Someone else’s job').count()).toBe(0);
+
+    // Create New Job: Title and Description are required.
+    await page.getByRole('button', { name: text.createNewJob, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: text.createNewJob });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: text.createJob }).click();
+    await dialog.getByText(text.titleRequired).waitFor();
+    await dialog.getByText(text.descriptionRequired).waitFor();
+    expect(await dialog.getByLabel(text.expiryLabel).getAttribute('min')).toBe(todayInIndia());
+
+    const expiry = todayInIndia(new Date(Date.now() + 30 * DAY));
+    await dialog.getByLabel(text.titleLabel).fill('Backend Engineer (Go)');
+    await dialog.getByLabel(text.descriptionLabel).fill('Build payment APIs.\nOwn the ledger service.');
+    await dialog.getByLabel(text.locationLabel).fill('Bengaluru, Karnataka');
+    await dialog.getByLabel(text.salaryLabel).fill('₹18–24 LPA');
+    await dialog.getByLabel(text.expiryLabel).fill(expiry);
+    await dialog.getByLabel(text.requirementsLabel).fill('3+ years of Go');
+    await dialog.getByLabel(text.benefitsLabel).fill('Health insurance');
+    await dialog.getByRole('button', { name: text.createJob }).click();
+    await waitForToast(page, text.posted);
+    await dialog.waitFor({ state: 'detached' });
+
+    const card = page.getByRole('article', { name: 'Backend Engineer (Go)' });
+    await card.waitFor();
+    await card.getByText('0 applications').waitFor();
+    await card.getByText('Bengaluru, Karnataka').waitFor();
+    await card.getByText('₹18–24 LPA').waitFor();
+    const [year, month, day] = expiry.split('-').map(Number) as [number, number, number];
+    const expected = new Date(year, month - 1, day).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+    await card.getByText(`Expires ${expected}`).waitFor();
+    const job = await h.t.database.db.selectFrom('job_postings').selectAll().where('title', '=', 'Backend Engineer (Go)').executeTakeFirstOrThrow();
+    expect(job).toMatchObject({ company_id: company.id, status: 'published', is_deleted: false, created_by: employer.id });
+    // Newest first: the new job comes before the existing one.
+    const titles = await page.getByRole('article').locator('h3').allTextContents();
+    expect(titles).toEqual(['Backend Engineer (Go)', 'Existing Role']);
+    await screenshot(page, 'jobs-management');
+
+    // The dialog opens empty again after a creation.
+    await page.getByRole('button', { name: text.createNewJob, exact: true }).click();
+    expect(await page.getByRole('dialog').getByLabel(text.titleLabel).inputValue()).toBe('');
+    await page.getByRole('dialog').getByRole('button', { name: text.cancel }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    // Copy Link.
+    await card.getByRole('button', { name: text.copyLink }).click();
+    await waitForToast(page, text.linkCopied);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${h.baseURL}/jobs/${job.id}`);
+
+    // View opens the public page in a new tab.
+    const view = card.getByRole('link', { name: text.view });
+    expect(await view.getAttribute('href')).toBe(`/jobs/${job.id}`);
+    expect(await view.getAttribute('target')).toBe('_blank');
+    expect(await view.getAttribute('rel')).toContain('noopener');
+
+    // QR Code dialog and download.
+    await card.getByRole('button', { name: text.qrCode }).click();
+    const qr = page.getByRole('dialog', { name: text.qrTitle });
+    await qr.waitFor();
+    const canvas = qr.locator('canvas');
+    await canvas.waitFor();
+    await screenshot(page, 'jobs-management-qr');
+    const [download] = await Promise.all([page.waitForEvent('download'), qr.getByRole('button', { name: text.downloadQr }).click()]);
+    expect(download.suggestedFilename()).toBe(`job-qr-${job.id}.png`);
+    const file = await download.path();
+    expect(readFileSync(file).subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+    await page.keyboard.press('Escape');
+    await qr.waitFor({ state: 'detached' });
+
+    // Applications: one candidate applied to the existing job.
+    const candidate = await h.t.factories.user({ role: 'candidate', fullName: 'Asha Verma' });
+    await h.t.factories.application(existing.id, candidate.id);
+    await page.reload();
+    const existingCard = page.getByRole('article', { name: 'Existing Role' });
+    await existingCard.getByText('1 applications').waitFor();
+    await existingCard.getByRole('button', { name: text.applications }).click();
+    const applications = page.getByRole('dialog');
+    await applications.getByRole('cell', { name: 'Asha Verma' }).waitFor();
+    await applications.getByRole('cell', { name: 'received' }).waitFor();
+    await page.keyboard.press('Escape');
+    await applications.waitFor({ state: 'detached' });
+
+    // Delete asks first, then the card disappears.
+    await card.getByRole('button', { name: text.delete }).click();
+    const confirm = page.getByRole('alertdialog', { name: text.deleteTitle });
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: text.delete }).click();
+    await waitForToast(page, text.deleted);
+    await card.waitFor({ state: 'detached' });
+    await page.getByRole('article', { name: 'Existing Role' }).waitFor();
+    const deleted = await h.t.database.db.selectFrom('job_postings').select('is_deleted').where('id', '=', job.id).executeTakeFirstOrThrow();
+    expect(deleted.is_deleted).toBe(true);
+  });
+
+  it('shows "Failed to load jobs" with Retry when the list cannot be loaded, and Retry loads it', async () => {
+    const company = await h.t.factories.company({ name: 'Retry Works' });
+    await h.t.factories.job(company.id, { title: 'Retry Role' });
+    const employer = await h.t.factories.user({ role: 'employer', companyId: company.id, password: PASSWORD });
+    const { page, expectConsoleError } = await h.open('/auth');
+    expectConsoleError({ status: 503 });
+    let failing = true;
+    await page.route('**/api/jobs', (route) =>
+      failing ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 'UNAVAILABLE', message: 'down' }) }) : route.fallback(),
+    );
+    await submitSignIn(page, employer.email, PASSWORD);
+    await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
+    await page.goto('/dashboard/jobs');
+    await page.getByText(text.loadFailed).waitFor();
+    failing = false;
+    await page.getByRole('button', { name: text.retry }).click();
+    await page.getByRole('article', { name: 'Retry Role' }).waitFor();
+    await waitForPath(page, '/dashboard/jobs');
+  });
+});

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { format } from 'date-fns';
+import { CalendarClock, Copy, ExternalLink, IndianRupee, MapPin, QrCode, Trash2, Users } from 'lucide-react';
+import { toast } from 'sonner';
+import { messages } from '@shared/messages.ts';
+import type { EmployerJob } from '@shared/schemas/jobs.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card } from '@web/components/ui/card.tsx';
+import { jobLink } from '../lib/job-link.ts';
+import { DeleteJobDialog } from './delete-job-dialog.tsx';
+import { JobApplicationsDialog } from './job-applications-dialog.tsx';
+import { JobQrDialog } from './job-qr-dialog.tsx';
+
+const text = messages.jobsManagement;
+type OpenDialog = 'qr' | 'applications' | 'delete' | null;
+
+function Chip({ icon: Icon, children }: { icon: typeof MapPin; children: string }) {
+  return (
+    <li className="inline-flex max-w-full items-center gap-1 rounded-full bg-slate-100 px-2.5 py-1 text-xs text-slate-700">
+      <Icon className="size-3.5 shrink-0" aria-hidden="true" />
+      <span className="truncate">{children}</span>
+    </li>
+  );
+}
+
+/** One job of the company (spec point 2): title, count, chips, description and the five actions. */
+export function JobCard({ job }: { job: EmployerJob }) {
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const onOpenChange = (which: Exclude<OpenDialog, null>) => (open: boolean) => setDialog(open ? which : null);
+
+  async function copyLink() {
+    try {
+      await navigator.clipboard.writeText(jobLink(job.id));
+      toast.success(text.linkCopied);
+    } catch {
+      toast.error(text.copyFailed);
+    }
+  }
+
+  return (
+    <Card className="flex flex-col p-5" aria-labelledby={`job-${job.id}-title`} role="article">
+      <h3 id={`job-${job.id}-title`} className="line-clamp-2 text-base font-semibold break-words text-slate-900">
+        {job.title}
+      </h3>
+      <p className="mt-1 flex items-center gap-1 text-sm text-slate-500">
+        <Users className="size-4" aria-hidden="true" />
+        {text.applicationsCount.replace('{count}', String(job.applications_count))}
+      </p>
+      <ul className="mt-3 flex flex-wrap gap-2">
+        {job.location ? <Chip icon={MapPin}>{job.location}</Chip> : null}
+        {job.salary ? <Chip icon={IndianRupee}>{job.salary}</Chip> : null}
+        {job.expires_at ? <Chip icon={CalendarClock}>{text.expires.replace('{date}', format(new Date(job.expires_at), 'MMM d, yyyy'))}</Chip> : null}
+      </ul>
+      <p className="mt-3 line-clamp-3 text-sm break-words whitespace-pre-line text-slate-600">{job.description}</p>
+      <div className="mt-auto flex flex-wrap gap-2 pt-4">
+        <Button variant="outline" size="sm" onClick={() => void copyLink()}>
+          <Copy className="size-4" aria-hidden="true" />
+          {text.copyLink}
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => setDialog('qr')}>
+          <QrCode className="size-4" aria-hidden="true" />
+          {text.qrCode}
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => setDialog('applications')}>
+          <Users className="size-4" aria-hidden="true" />
+          {text.applications}
+        </Button>
+        <Button variant="outline" size="sm" asChild>
+          <a href={`/jobs/${encodeURIComponent(job.id)}`} target="_blank" rel="noopener noreferrer">
+            <ExternalLink className="size-4" aria-hidden="true" />
+            {text.view}
+          </a>
+        </Button>
+        <Button variant="ghost" size="sm" className="text-red-600 hover:bg-red-50 hover:text-red-700" onClick={() => setDialog('delete')}>
+          <Trash2 className="size-4" aria-hidden="true" />
+          {text.delete}
+        </Button>
+      </div>
+      <JobQrDialog jobId={job.id} open={dialog === 'qr'} onOpenChange={onOpenChange('qr')} />
+      <JobApplicationsDialog job={job} open={dialog === 'applications'} onOpenChange={onOpenChange('applications')} />
+      <DeleteJobDialog job={job} open={dialog === 'delete'} onOpenChange={onOpenChange('delete')} />
+    </Card>
+  );
+}
