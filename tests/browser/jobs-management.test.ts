@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import jsQR from 'jsqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
 import { todayInIndia } from '../../shared/schemas/jobs.ts';
@@ -95,7 +96,24 @@ describe('Jobs Management (/dashboard/jobs)', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), qr.getByRole('button', { name: text.downloadQr }).click()]);
     expect(download.suggestedFilename()).toBe(`job-qr-${job.id}.png`);
     const file = await download.path();
-    expect(readFileSync(file).subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+    const png = readFileSync(file);
+    expect(png.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+    // Decode the downloaded PNG: the browser turns it into pixels, jsQR reads the code.
+    const pixels = await page.evaluate(async (dataUrl) => {
+      const image = new Image();
+      image.src = dataUrl;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.naturalWidth;
+      canvas.height = image.naturalHeight;
+      const context = canvas.getContext('2d');
+      if (!context) throw new Error('no 2d context');
+      context.drawImage(image, 0, 0);
+      const data = context.getImageData(0, 0, canvas.width, canvas.height);
+      return { width: data.width, height: data.height, rgba: Array.from(data.data) };
+    }, `data:image/png;base64,${png.toString('base64')}`);
+    const decoded = jsQR(Uint8ClampedArray.from(pixels.rgba), pixels.width, pixels.height);
+    expect(decoded?.data).toBe(`${h.baseURL}/jobs/${job.id}`);
     await page.keyboard.press('Escape');
     await qr.waitFor({ state: 'detached' });
 
