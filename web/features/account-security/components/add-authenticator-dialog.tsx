@@ -7,10 +7,11 @@ import type { z } from 'zod';
 import { messages } from '@shared/messages.ts';
 import { enrolFactorSchema, type EnrolledFactor } from '@shared/schemas/auth.ts';
 import { Button } from '@web/components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@web/components/ui/dialog.tsx';
+import { DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
 import { useEnrolMfaFactor } from '../api/enrol-mfa-factor.ts';
 import { useFactorVerification } from '../hooks/use-factor-verification.ts';
 import { refusalTarget } from '../lib/enrol-errors.ts';
+import { EnrolDialog } from './enrol-dialog.tsx';
 import { FriendlyNameField } from './friendly-name-field.tsx';
 import { PasswordField } from './password-field.tsx';
 import { TotpQrCode } from './totp-qr-code.tsx';
@@ -21,21 +22,7 @@ type AppForm = z.infer<typeof appFormSchema>;
 
 /** "Add authenticator app": password and name → QR code and key → the first code from the app. */
 export function AddAuthenticatorDialog() {
-  const [open, setOpen] = useState(false);
-  return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="outline" className="w-full sm:w-auto">
-          <KeyRound className="size-4" aria-hidden="true" />
-          {messages.accountSecurity.appButton}
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
-        {/* Unmounted when the dialog closes, so a new opening starts again from the password. */}
-        <AddAuthenticatorFlow onDone={() => setOpen(false)} />
-      </DialogContent>
-    </Dialog>
-  );
+  return <EnrolDialog icon={KeyRound} label={messages.accountSecurity.appButton}>{(onDone) => <AddAuthenticatorFlow onDone={onDone} />}</EnrolDialog>;
 }
 
 function AddAuthenticatorFlow({ onDone }: { onDone: () => void }) {

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { messages } from '@shared/messages.ts';
 import { enrolFactorSchema, type EnrolledFactor } from '@shared/schemas/auth.ts';
 import { Button } from '@web/components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@web/components/ui/dialog.tsx';
+import { DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
 import { FieldError } from '@web/components/ui/field-error.tsx';
 import { Input } from '@web/components/ui/input.tsx';
 import { Label } from '@web/components/ui/label.tsx';
@@ -16,6 +16,7 @@ import { useEnrolMfaFactor } from '../api/enrol-mfa-factor.ts';
 import { useFactorVerification, type FactorVerification } from '../hooks/use-factor-verification.ts';
 import { refusalTarget } from '../lib/enrol-errors.ts';
 import { withIndianCode } from '../lib/format.ts';
+import { EnrolDialog } from './enrol-dialog.tsx';
 import { FriendlyNameField } from './friendly-name-field.tsx';
 import { PasswordField } from './password-field.tsx';
 import { VerifyCodeForm } from './verify-code-form.tsx';
@@ -25,21 +26,7 @@ type PhoneForm = z.infer<typeof phoneFormSchema>;
 
 /** "Add mobile number": password and number → a texted code → that code. */
 export function AddPhoneDialog() {
-  const [open, setOpen] = useState(false);
-  return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="outline" className="w-full sm:w-auto">
-          <MessageSquareText className="size-4" aria-hidden="true" />
-          {messages.accountSecurity.phoneButton}
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
-        {/* Unmounted when the dialog closes, so a new opening starts again from the password. */}
-        <AddPhoneFlow onDone={() => setOpen(false)} />
-      </DialogContent>
-    </Dialog>
-  );
+  return <EnrolDialog icon={MessageSquareText} label={messages.accountSecurity.phoneButton}>{(onDone) => <AddPhoneFlow onDone={onDone} />}</EnrolDialog>;
 }
 
 function AddPhoneFlow({ onDone }: { onDone: () => void }) {
