@@ -32,6 +32,9 @@ import { jobApplicationRoutes } from './features/job-applications/routes.ts';
 import { jobsRoutes } from './features/jobs/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { teamRoutes } from './features/team/routes.ts';
+import { candidateRegistrationRoutes } from './features/candidate-registration/routes.ts';
+import { candidateDocumentRoutes } from './features/candidate-documents/routes.ts';
+import { createFileStorage } from './storage/create-file-storage.ts';
 import { waitlistRoutes } from './features/waitlist/routes.ts';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -94,7 +97,8 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   await app.register(profileRoutes, { database });
   await app.register(mfaRoutes, { auth, database, config, onMessageQueued: () => outbox.kick() });
   await app.register(adminRoutes, { database });
-  const deps: FeatureDeps = { config, database, auth, onMessageQueued: () => outbox.kick() };
+  const storage = createFileStorage(config);
+  const deps: FeatureDeps = { config, database, auth, storage, onMessageQueued: () => outbox.kick() };
   await app.register(waitlistRoutes, deps);
   await app.register(employerSignupRoutes, deps);
   await app.register(employerOnboardingRoutes, deps);
@@ -104,10 +108,15 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   await app.register(jobsRoutes, deps);
   await app.register(dashboardRoutes, deps);
   await app.register(teamRoutes, deps);
+  await app.register(candidateRegistrationRoutes, deps);
+  await app.register(candidateDocumentRoutes, deps);
   await app.register(registerLiveUpdates, { config, database, guards });
   await registerWebApp(app, distDir);
 
   app.addHook('onReady', async () => outbox.start());
-  app.addHook('onClose', async () => outbox.stop());
+  app.addHook('onClose', async () => {
+    await outbox.stop();
+    await storage.close?.();
+  });
   return app;
 }

@@ -2,7 +2,12 @@
  * Every user-facing text the product specification gives, in one place, used by both the server
  * and the browser. Change a text here and it changes everywhere.
  */
+import { candidateMessages } from './messages/candidate.ts';
+import { candidateDashboardMessages } from './messages/candidate-dashboard.ts';
+
 export const messages = {
+  candidate: candidateMessages,
+  candidateDashboard: candidateDashboardMessages,
   auth: {
     signInHeading: 'Sign in to your account',
     trialHeading: 'Start Your Free Trial',

@@ -136,6 +136,7 @@ export interface CandidateDocumentsTable {
   document_type: 'resume' | 'bank_statement' | 'experience_letter' | 'salary_slip';
   file_path: string;
   size_bytes: ColumnType<string, number | undefined, number>;
+  original_name: string | null;
   created_at: Timestamp;
 }
 
@@ -276,4 +277,56 @@ export interface EmployerOnboardingCodesTable {
 // Declaration merging adds the table to DB without editing the interface above.
 export interface DB {
   employer_onboarding_codes: EmployerOnboardingCodesTable;
+}
+
+// --- Candidates (migration 0007) ---
+
+export interface CandidateProfilesTable {
+  user_id: string;
+  candidate_code: string;
+  uan: string | null;
+  education: string | null;
+  current_employer: string | null;
+  notice_period_days: number | null;
+  /** numeric(4,1): pg returns it as a string. */
+  experience_years: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  registration_completed_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UanClaimsTable {
+  id: Generated<string>;
+  uan: string;
+  claimant_id: string;
+  holder_id: string | null;
+  attempts: Generated<number>;
+  reviewed_at: NullableTimestamp;
+  created_at: Timestamp;
+  last_attempt_at: Timestamp;
+}
+
+export interface PhoneVerificationCodesTable {
+  id: Generated<string>;
+  user_id: string;
+  phone: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  consumed_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface StorageIntentsTable {
+  id: Generated<string>;
+  object_key: string;
+  action: 'upload' | 'delete';
+  created_at: Timestamp;
+}
+
+export interface DB {
+  candidate_profiles: CandidateProfilesTable;
+  uan_claims: UanClaimsTable;
+  phone_verification_codes: PhoneVerificationCodesTable;
+  storage_intents: StorageIntentsTable;
 }

@@ -1,12 +1,15 @@
 import type { Auth } from '../auth/auth.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import type { FileStorage } from '../storage/file-storage.ts';
 
 /** What a feature's routes receive from buildApp. */
 export interface FeatureDeps {
   config: Config;
   database: Database;
   auth: Auth;
+  /** Uploaded files (candidate documents). */
+  storage: FileStorage;
   /** Call after writing outbox rows so they are delivered soon. */
   onMessageQueued: () => void;
 }
