@@ -238,6 +238,10 @@ export const messages = {
     analytics: 'Analytics',
     platformStats: 'Platform statistics',
     quickActions: 'Quick actions',
+    tabsLabel: 'Admin sections',
+    usersTab: 'Users',
+    notificationsTab: 'Notifications',
+    supportTab: 'Support',
   },
   routeError: {
     heading: 'Something went wrong',
@@ -503,6 +507,10 @@ export const messages = {
     loadFailed: 'Failed to load jobs',
     loading: 'Loading jobs',
     retry: 'Retry',
+    // Not in the spec: the list comes a page at a time (GET /api/jobs?cursor=).
+    loadMore: 'Load more jobs',
+    loadingMore: 'Loading more jobs...',
+    loadMoreFailed: 'Failed to load more jobs',
     empty: 'No jobs yet. Create your first job to start collecting applications.',
     posted: 'Job posted successfully!',
     createFailed: 'Failed to create job',

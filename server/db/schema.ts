@@ -154,6 +154,7 @@ export interface ChatMessagesTable {
   chat_id: string;
   sender_id: string | null;
   message: string;
+  client_message_id: string | null;
   created_at: Timestamp;
 }
 
@@ -164,6 +165,7 @@ export interface NotificationsTable {
   title: string;
   message: string;
   read_at: NullableTimestamp;
+  batch_id: string | null;
   created_at: Timestamp;
 }
 
@@ -329,4 +331,21 @@ export interface DB {
   uan_claims: UanClaimsTable;
   phone_verification_codes: PhoneVerificationCodesTable;
   storage_intents: StorageIntentsTable;
+}
+
+// --- Support chat, notifications, admin console (migration 0008) ---
+
+export interface NotificationBatchesTable {
+  id: Generated<string>;
+  sender_id: string | null;
+  type: 'toast' | 'banner';
+  recipient_group: 'all' | 'employers' | 'candidates';
+  title: string;
+  message: string;
+  recipients: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface DB {
+  notification_batches: NotificationBatchesTable;
 }

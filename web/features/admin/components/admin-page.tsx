@@ -8,6 +8,10 @@ import { fill } from '@web/lib/fill.ts';
 import { roleLabel } from '@web/lib/role-label.ts';
 import { useMe } from '@web/lib/session/get-me.ts';
 import { useSignOut } from '@web/lib/session/sign-out.ts';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs.tsx';
+import { AdminNotificationsTab } from '@web/features/admin-notifications/components/admin-notifications-tab.tsx';
+import { AdminSupportTab } from '@web/features/admin-support/components/admin-support-tab.tsx';
+import { AdminUsersTab } from '@web/features/admin-users/components/admin-users-tab.tsx';
 import { StatCards } from './stat-cards.tsx';
 
 const quickActions = [
@@ -70,6 +74,22 @@ export function AdminPage() {
             ))}
           </div>
         </section>
+        <Tabs defaultValue="users">
+          <TabsList aria-label={messages.adminPage.tabsLabel}>
+            <TabsTrigger value="users">{messages.adminPage.usersTab}</TabsTrigger>
+            <TabsTrigger value="notifications">{messages.adminPage.notificationsTab}</TabsTrigger>
+            <TabsTrigger value="support">{messages.adminPage.supportTab}</TabsTrigger>
+          </TabsList>
+          <TabsContent value="users">
+            <AdminUsersTab />
+          </TabsContent>
+          <TabsContent value="notifications">
+            <AdminNotificationsTab />
+          </TabsContent>
+          <TabsContent value="support">
+            <AdminSupportTab />
+          </TabsContent>
+        </Tabs>
       </main>
     </div>
   );

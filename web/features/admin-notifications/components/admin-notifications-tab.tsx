@@ -1,0 +1,4 @@
+/** Placeholder until this tab is built. */
+export function AdminNotificationsTab() {
+  return null;
+}
