@@ -5,6 +5,8 @@
  *   1. bare Fastify GET JSON (baseline) vs WorkCred's /api/health (all hooks) vs /api/me (session + DB)
  *   2. start-up time and idle RSS of a full server process on PGlite (and PostgreSQL when
  *      BENCH_DATABASE_URL is set), against a bare `node -e` process.
+ *   3. GET /api/jobs, first and deep pages, for a company with 10,000 jobs and 200,000 applications,
+ *      on PGlite and PostgreSQL, against the bare Fastify route over one connection (jobs-list.ts).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,6 +19,7 @@ import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { createFactories } from '../server/dev/factories.ts';
 import { startThrowawayCluster } from '../tests/support/throwaway-postgres.ts';
+import { jobsListBench } from './jobs-list.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 
@@ -113,3 +116,7 @@ console.log(`Throughput (${DURATION}s each, 20 connections):`);
 for (const [name, value, ratio] of await throughput()) console.log(`  ${name.padEnd(44)} ${String(value).padStart(7)} req/s   ×${fmt(ratio)} of baseline`);
 console.log('\nStart-up and idle memory:');
 for (const [name, ms, rss, ratio] of await startup()) console.log(`  ${name.padEnd(44)} ${String(ms).padStart(6)} ms  ${String(rss).padStart(5)} MB RSS  ×${fmt(ratio)} memory of baseline`);
+console.log('\nJobs Management list, 10,000 jobs and 200,000 applications (1 connection):');
+for (const [name, value, ratio] of await jobsListBench(DURATION)) {
+  console.log(`  ${name.padEnd(52)} ${String(Math.round(value)).padStart(7)} req/s  ${(1000 / value).toFixed(2).padStart(7)} ms/request   ×${fmt(ratio)} of baseline`);
+}

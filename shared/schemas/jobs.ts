@@ -82,8 +82,42 @@ export const employerJobSchema = z.object({
 });
 export type EmployerJob = z.infer<typeof employerJobSchema>;
 
-/** GET /api/jobs: the company's published, non-deleted jobs, newest first. */
-export const employerJobListSchema = z.array(employerJobSchema);
+/**
+ * Jobs Management loads the company's jobs a page at a time (a company may have thousands); the
+ * most a caller may ask for in one page is capped (SECURITY: page sizes capped).
+ */
+export const EMPLOYER_JOBS_PAGE_SIZE = 30;
+export const EMPLOYER_JOBS_MAX_PAGE_SIZE = 100;
+/** A cursor is a few dozen characters; anything much longer is not one of ours. */
+export const EMPLOYER_JOBS_MAX_CURSOR_LENGTH = 200;
+export const EMPLOYER_JOBS_INVALID_CURSOR = 'cursor is not a valid page cursor; load the list again from the first page';
+
+// An empty ?limit= or ?cursor= is treated as absent, so a hand-edited URL still works.
+const emptyAsAbsent = (value: unknown) => (value === '' ? undefined : value);
+
+/**
+ * GET /api/jobs?limit=&cursor=. `cursor` is the `next_cursor` of the previous page, opaque to
+ * clients; the server decodes it (server/features/jobs/job-cursor.ts) and refuses a malformed one.
+ */
+export const employerJobsQuerySchema = z.strictObject({
+  limit: z.preprocess(
+    emptyAsAbsent,
+    z.coerce
+      .number('limit must be a number')
+      .int('limit must be a whole number')
+      .min(1, 'limit must be at least 1')
+      .max(EMPLOYER_JOBS_MAX_PAGE_SIZE, `limit can be at most ${EMPLOYER_JOBS_MAX_PAGE_SIZE}`)
+      .default(EMPLOYER_JOBS_PAGE_SIZE),
+  ),
+  cursor: z.preprocess(emptyAsAbsent, z.string('cursor must be text').max(EMPLOYER_JOBS_MAX_CURSOR_LENGTH, EMPLOYER_JOBS_INVALID_CURSOR).optional()),
+});
+
+/** GET /api/jobs: a page of the company's published, non-deleted jobs, newest first; next_cursor is null on the last page. */
+export const employerJobsPageSchema = z.object({
+  jobs: z.array(employerJobSchema),
+  next_cursor: z.string().nullable(),
+});
+export type EmployerJobsPage = z.infer<typeof employerJobsPageSchema>;
 
 /** One applicant of a job, as the Applications dialog lists them. */
 export const jobApplicantSchema = z.object({

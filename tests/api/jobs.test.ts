@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
-import { todayInIndia, type EmployerJob, type JobApplicant } from '../../shared/schemas/jobs.ts';
+import { sql } from 'kysely';
+import { EMPLOYER_JOBS_INVALID_CURSOR, EMPLOYER_JOBS_MAX_PAGE_SIZE, EMPLOYER_JOBS_PAGE_SIZE, todayInIndia, type EmployerJob, type EmployerJobsPage, type JobApplicant } from '../../shared/schemas/jobs.ts';
 import { laneUnavailable } from '../support/test-database.ts';
 import { createTestApp, signIn, type CookieJar, type TestApp } from '../support/test-app.ts';
 
@@ -18,13 +19,31 @@ describe.skipIf(laneUnavailable)('Jobs Management: /api/jobs', () => {
 
   let companyA: { id: string; name: string };
   let companyB: { id: string; name: string };
-  const callers: Partial<Record<'employerA' | 'employerB' | 'candidate' | 'employerWithoutCompany', { id: string; jar: CookieJar }>> = {};
+  const callers: Partial<Record<'employerA' | 'employerB' | 'employerC' | 'employerD' | 'candidate' | 'employerWithoutCompany', { id: string; jar: CookieJar }>> = {};
   let jobA: { id: string; title: string };
   let jobB: { id: string; title: string };
 
   type Caller = keyof typeof callers | 'anonymous';
   const headers = (who: Caller) => (who === 'anonymous' ? {} : { cookie: callers[who]!.jar.header });
-  const list = (who: Caller) => t.app.inject({ method: 'GET', url: '/api/jobs', headers: headers(who), remoteAddress: nextIp() });
+  const list = (who: Caller, query: Record<string, string> = {}) => {
+    const search = new URLSearchParams(query).toString();
+    return t.app.inject({ method: 'GET', url: search ? `/api/jobs?${search}` : '/api/jobs', headers: headers(who), remoteAddress: nextIp() });
+  };
+  /** Every page of the caller's list, walked with next_cursor; asserts each answer is 200. */
+  async function pagesOf(who: Caller, limit?: number): Promise<EmployerJobsPage[]> {
+    const pages: EmployerJobsPage[] = [];
+    let cursor: string | null = null;
+    do {
+      const response = await list(who, { ...(limit === undefined ? {} : { limit: String(limit) }), ...(cursor === null ? {} : { cursor }) });
+      expect(response.statusCode, response.body).toBe(200);
+      const page: EmployerJobsPage = response.json();
+      pages.push(page);
+      cursor = page.next_cursor;
+      expect(pages.length).toBeLessThan(1000);
+    } while (cursor !== null);
+    return pages;
+  }
+  const jobsOf = async (who: Caller): Promise<EmployerJob[]> => (await pagesOf(who)).flatMap((page) => page.jobs);
   const create = (who: Caller, payload: object) => t.app.inject({ method: 'POST', url: '/api/jobs', payload, headers: headers(who), remoteAddress: nextIp() });
   const remove = (who: Caller, jobId: string) => t.app.inject({ method: 'DELETE', url: `/api/jobs/${jobId}`, headers: headers(who), remoteAddress: nextIp() });
   const applicants = (who: Caller, jobId: string) => t.app.inject({ method: 'GET', url: `/api/jobs/${jobId}/applications`, headers: headers(who), remoteAddress: nextIp() });
@@ -53,6 +72,7 @@ describe.skipIf(laneUnavailable)('Jobs Management: /api/jobs', () => {
     type Case = { caller: Caller; route: string; call: () => ReturnType<typeof list>; status: number; message?: string };
     const cases = (): Case[] => [
       { caller: 'anonymous', route: 'GET /api/jobs', call: () => list('anonymous'), status: 401 },
+      { caller: 'anonymous', route: 'GET /api/jobs?limit=1000&cursor=x', call: () => list('anonymous', { limit: '1000', cursor: 'x' }), status: 401 },
       { caller: 'anonymous', route: 'POST /api/jobs', call: () => create('anonymous', validBody), status: 401 },
       { caller: 'anonymous', route: 'DELETE /api/jobs/:id', call: () => remove('anonymous', jobA.id), status: 401 },
       { caller: 'anonymous', route: 'GET /api/jobs/:id/applications', call: () => applicants('anonymous', jobA.id), status: 401 },
@@ -86,8 +106,8 @@ describe.skipIf(laneUnavailable)('Jobs Management: /api/jobs', () => {
     });
 
     it('lists only the caller’s company’s jobs', async () => {
-      const a: EmployerJob[] = (await list('employerA')).json();
-      const b: EmployerJob[] = (await list('employerB')).json();
+      const a = await jobsOf('employerA');
+      const b = await jobsOf('employerB');
       expect(a.map((job) => job.title)).toContain(jobA.title);
       expect(a.map((job) => job.title)).not.toContain(jobB.title);
       expect(b.map((job) => job.title)).toEqual([jobB.title]);
@@ -126,7 +146,7 @@ describe.skipIf(laneUnavailable)('Jobs Management: /api/jobs', () => {
       expect(audit).toHaveLength(1);
       expect(audit[0]).toMatchObject({ admin_id: callers.employerA!.id, company_id: companyA.id, action: 'job_created', entity_type: 'job_posting', entity_id: job.id });
 
-      const listed: EmployerJob[] = (await list('employerA')).json();
+      const listed = await jobsOf('employerA');
       expect(listed[0]?.id).toBe(job.id);
       const publicBoard = await t.app.inject({ method: 'GET', url: '/api/public/jobs', remoteAddress: nextIp() });
       expect(publicBoard.json().jobs.map((j: { id: string }) => j.id)).toContain(job.id);
@@ -148,7 +168,7 @@ describe.skipIf(laneUnavailable)('Jobs Management: /api/jobs', () => {
       }
       const rows = await t.database.db.selectFrom('job_postings').select('id').where('title', '=', 'Mass assignment probe').execute();
       expect(rows).toEqual([]);
-      const b: EmployerJob[] = (await list('employerB')).json();
+      const b = await jobsOf('employerB');
       expect(b.map((job) => job.title)).toEqual([jobB.title]);
     });
 
@@ -188,10 +208,10 @@ describe.skipIf(laneUnavailable)('Jobs Management: /api/jobs', () => {
       await t.factories.application(job.id, c2.id);
       await t.factories.application(jobB.id, c1.id);
 
-      const listed: EmployerJob[] = (await list('employerA')).json();
+      const listed = await jobsOf('employerA');
       expect(listed.find((j) => j.id === job.id)?.applications_count).toBe(2);
       expect(listed.find((j) => j.id === other.id)?.applications_count).toBe(0);
-      const listedB: EmployerJob[] = (await list('employerB')).json();
+      const listedB = await jobsOf('employerB');
       expect(listedB.find((j) => j.id === jobB.id)?.applications_count).toBe(1);
 
       const response = await applicants('employerA', job.id);
@@ -206,9 +226,144 @@ describe.skipIf(laneUnavailable)('Jobs Management: /api/jobs', () => {
     });
 
     it('lists newest first', async () => {
-      const listed: EmployerJob[] = (await list('employerA')).json();
+      const listed = await jobsOf('employerA');
       const times = listed.map((job) => Date.parse(job.created_at));
       expect(times).toEqual([...times].sort((x, y) => y - x));
+    });
+  });
+
+  describe('GET /api/jobs pages (keyset: created_at DESC, id DESC)', () => {
+    let companyC: { id: string };
+    let companyD: { id: string };
+    let expectedC: string[];
+    let jobsD: string[];
+    const cursorOf = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+    /**
+     * 65 jobs whose created_at repeat and differ only in microseconds: in each millisecond two jobs
+     * at .000, two at .000250 and one at .000999. A cursor that kept milliseconds only (a JS Date)
+     * would skip the second job of a pair cut by a page boundary; ties are broken by id.
+     */
+    beforeAll(async () => {
+      companyC = await t.factories.company({ name: 'Gamma Paging' });
+      companyD = await t.factories.company({ name: 'Delta Paging' });
+      callers.employerC = await newUser('employer', companyC.id);
+      callers.employerD = await newUser('employer', companyD.id);
+      const ids: string[] = [];
+      for (let i = 0; i < 65; i += 1) ids.push((await t.factories.job(companyC.id, { title: `C job ${i}` })).id);
+      const micros = [0, 0, 250, 250, 999];
+      for (const [i, id] of ids.entries()) {
+        const at = `2026-03-01 10:00:00+00`;
+        await sql`UPDATE job_postings SET created_at = ${at}::timestamptz + make_interval(secs => ${Math.floor(i / 5) / 1000 + micros[i % 5]! / 1_000_000}) WHERE id = ${id}::uuid`.execute(t.database.db);
+      }
+      // D's jobs sit in the same instants as C's, so only the company scope keeps them apart.
+      jobsD = [];
+      for (let i = 0; i < 12; i += 1) {
+        const job = await t.factories.job(companyD.id, { title: `D job ${i}` });
+        await sql`UPDATE job_postings SET created_at = (SELECT created_at FROM job_postings WHERE id = ${ids[i * 5]!}::uuid) WHERE id = ${job.id}::uuid`.execute(t.database.db);
+        jobsD.push(job.id);
+      }
+      // A deleted job is on no page.
+      await t.database.db.updateTable('job_postings').set({ is_deleted: true }).where('id', '=', ids[64]!).execute();
+      const rows = await t.database.db
+        .selectFrom('job_postings')
+        .select('id')
+        .where('company_id', '=', companyC.id)
+        .where('is_deleted', '=', false)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      expectedC = rows.map((row) => row.id);
+      expect(expectedC).toHaveLength(64);
+      // The fixture really has ties and sub-millisecond differences.
+      const distinct = await sql<{ n: string }>`SELECT count(DISTINCT created_at)::text AS n FROM job_postings WHERE company_id = ${companyC.id}::uuid`.execute(t.database.db);
+      expect(Number(distinct.rows[0]?.n)).toBe(13 * 3);
+    });
+
+    it.each([[undefined], [7], [1], [64], [EMPLOYER_JOBS_MAX_PAGE_SIZE]])('walks every job exactly once, in order, with limit %s', async (limit) => {
+      const pages = await pagesOf('employerC', limit);
+      const size = limit ?? EMPLOYER_JOBS_PAGE_SIZE;
+      expect(pages).toHaveLength(Math.max(1, Math.ceil(expectedC.length / size)));
+      for (const page of pages.slice(0, -1)) expect(page.jobs).toHaveLength(size);
+      // The last page says so, without an empty page after it.
+      expect(pages.at(-1)?.next_cursor).toBeNull();
+      expect(pages.at(-1)?.jobs.length).toBeGreaterThan(0);
+      expect(pages.flatMap((page) => page.jobs.map((job) => job.id))).toEqual(expectedC);
+    });
+
+    it('answers pages of the documented shape', async () => {
+      const response = await list('employerC');
+      const page: EmployerJobsPage = response.json();
+      expect(Object.keys(page).sort()).toEqual(['jobs', 'next_cursor']);
+      expect(page.jobs).toHaveLength(EMPLOYER_JOBS_PAGE_SIZE);
+      expect(page.next_cursor).toMatch(/^[A-Za-z0-9_-]+$/);
+      expect(Object.keys(page.jobs[0]!).sort()).toEqual(['applications_count', 'benefits', 'created_at', 'description', 'expires_at', 'id', 'location', 'requirements', 'salary', 'title']);
+      // An empty ?limit= or ?cursor= counts as absent.
+      const blank: EmployerJobsPage = (await list('employerC', { limit: '', cursor: '' })).json();
+      expect(blank.jobs.map((job) => job.id)).toEqual(page.jobs.map((job) => job.id));
+    });
+
+    it('never shows another company’s jobs, even given a cursor from that company’s list', async () => {
+      const seenByC = (await pagesOf('employerC', 7)).flatMap((page) => page.jobs.map((job) => job.id));
+      expect(seenByC.filter((id) => jobsD.includes(id))).toEqual([]);
+      const seenByD = (await pagesOf('employerD', 5)).flatMap((page) => page.jobs.map((job) => job.id));
+      expect(seenByD.sort()).toEqual([...jobsD].sort());
+
+      // C's cursor is only a position in time: D gets D's own older jobs from there, nothing of C.
+      const cPage: EmployerJobsPage = (await list('employerC', { limit: '20' })).json();
+      const fromCCursor = await list('employerD', { cursor: cPage.next_cursor! });
+      expect(fromCCursor.statusCode).toBe(200);
+      const ids = (fromCCursor.json() as EmployerJobsPage).jobs.map((job) => job.id);
+      expect(ids.length).toBeGreaterThan(0);
+      expect(ids.every((id) => jobsD.includes(id))).toBe(true);
+    });
+
+    it.each([
+      ['limit above the maximum', { limit: String(EMPLOYER_JOBS_MAX_PAGE_SIZE + 1) }, `limit: limit can be at most ${EMPLOYER_JOBS_MAX_PAGE_SIZE}`],
+      ['a huge limit', { limit: '1000000' }, `limit: limit can be at most ${EMPLOYER_JOBS_MAX_PAGE_SIZE}`],
+      ['limit 0', { limit: '0' }, 'limit: limit must be at least 1'],
+      ['a negative limit', { limit: '-5' }, 'limit: limit must be at least 1'],
+      ['a fractional limit', { limit: '2.5' }, 'limit: limit must be a whole number'],
+      ['a limit that is not a number', { limit: 'ten' }, 'limit: limit must be a number'],
+    ])('refuses %s with 400 and a clear message', async (_name, query, message) => {
+      const response = await list('employerC', query);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', message });
+    });
+
+    it.each([
+      ['garbage', 'garbage'],
+      ['characters outside base64url', 'abc+/=='],
+      ['base64url of text that is not JSON', Buffer.from('not json').toString('base64url')],
+      ['an object instead of the pair', cursorOf({ created_at: '2026-03-01T10:00:00.000Z', id: UNKNOWN_ID })],
+      ['a pair with a date that is not ISO', cursorOf(['yesterday', UNKNOWN_ID])],
+      ['an impossible date', cursorOf(['2026-02-30T10:00:00.000Z', UNKNOWN_ID])],
+      ['year zero', cursorOf(['0000-01-01T00:00:00.000Z', UNKNOWN_ID])],
+      ['seven decimals', cursorOf(['2026-03-01T10:00:00.0000001Z', UNKNOWN_ID])],
+      ['a time with an offset instead of Z', cursorOf(['2026-03-01T10:00:00.000+05:30', UNKNOWN_ID])],
+      ['an id that is not a uuid', cursorOf(['2026-03-01T10:00:00.000Z', 'not-a-uuid'])],
+      ['a third element', cursorOf(['2026-03-01T10:00:00.000Z', UNKNOWN_ID, 1])],
+      ['SQL in the id', cursorOf(['2026-03-01T10:00:00.000Z', "1'; DROP TABLE job_postings; --"])],
+      ['a very long string', 'A'.repeat(5000)],
+    ])('refuses a cursor made of %s with 400, never 500', async (_name, cursor) => {
+      const response = await list('employerC', { cursor });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().code).toBe('VALIDATION_FAILED');
+      expect(response.json().message).toBe(`cursor: ${EMPLOYER_JOBS_INVALID_CURSOR}`);
+    });
+
+    it('refuses an unknown parameter and a repeated one', async () => {
+      expect((await list('employerC', { page: '2' })).statusCode).toBe(400);
+      const repeated = await t.app.inject({ method: 'GET', url: '/api/jobs?limit=5&limit=6', headers: headers('employerC'), remoteAddress: nextIp() });
+      expect(repeated.statusCode).toBe(400);
+    });
+
+    it('takes a well-formed cursor of a job that does not exist as the position it names', async () => {
+      const pastTheEnd = await list('employerC', { cursor: cursorOf(['2026-03-01T09:59:59.999999Z', UNKNOWN_ID]) });
+      expect(pastTheEnd.statusCode).toBe(200);
+      expect(pastTheEnd.json()).toEqual({ jobs: [], next_cursor: null });
+      const beforeTheStart = await list('employerC', { cursor: cursorOf(['2999-01-01T00:00:00.123456Z', UNKNOWN_ID]) });
+      expect((beforeTheStart.json() as EmployerJobsPage).jobs.map((job) => job.id)).toEqual(expectedC.slice(0, EMPLOYER_JOBS_PAGE_SIZE));
     });
   });
 
@@ -224,7 +379,7 @@ describe.skipIf(laneUnavailable)('Jobs Management: /api/jobs', () => {
 
       const row = await t.database.db.selectFrom('job_postings').select(['is_deleted']).where('id', '=', job.id).executeTakeFirstOrThrow();
       expect(row.is_deleted).toBe(true);
-      const listed: EmployerJob[] = (await list('employerA')).json();
+      const listed = await jobsOf('employerA');
       expect(listed.map((j) => j.id)).not.toContain(job.id);
       const board = await t.app.inject({ method: 'GET', url: '/api/public/jobs?q=To%20be%20deleted', remoteAddress: nextIp() });
       expect(board.json().jobs).toEqual([]);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import jsQR from 'jsqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
-import { todayInIndia } from '../../shared/schemas/jobs.ts';
+import { EMPLOYER_JOBS_PAGE_SIZE, todayInIndia } from '../../shared/schemas/jobs.ts';
 import { screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
 
 const PASSWORD = 'Monsoon-Ledger-Pune-84';
@@ -140,6 +140,33 @@ describe('Jobs Management (/dashboard/jobs)', () => {
     await page.getByRole('article', { name: 'Existing Role' }).waitFor();
     const deleted = await h.t.database.db.selectFrom('job_postings').select('is_deleted').where('id', '=', job.id).executeTakeFirstOrThrow();
     expect(deleted.is_deleted).toBe(true);
+  });
+
+  it('shows a page of jobs and "Load more jobs" loads the rest', async () => {
+    const company = await h.t.factories.company({ name: 'Many Roles Ltd' });
+    const total = EMPLOYER_JOBS_PAGE_SIZE + 5;
+    // Created one after another, so the newest (the last) comes first.
+    for (let i = 1; i <= total; i += 1) await h.t.factories.job(company.id, { title: `Paged Role ${String(i).padStart(2, '0')}` });
+    const employer = await h.t.factories.user({ role: 'employer', companyId: company.id, password: PASSWORD });
+    const { page } = await h.open('/auth');
+    await submitSignIn(page, employer.email, PASSWORD);
+    await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
+    await page.goto('/dashboard/jobs');
+
+    const loadMore = page.getByRole('button', { name: text.loadMore });
+    await loadMore.waitFor();
+    const titles = () => page.getByRole('article').locator('h3').allTextContents();
+    expect(await titles()).toHaveLength(EMPLOYER_JOBS_PAGE_SIZE);
+    expect((await titles())[0]).toBe(`Paged Role ${total}`);
+    // The dashed Create New Job card is still there, and the oldest jobs are on the next page.
+    await page.getByText(text.createNewJobHint).waitFor();
+    expect(await page.getByRole('article', { name: 'Paged Role 01' }).count()).toBe(0);
+
+    await loadMore.click();
+    await page.getByRole('article', { name: 'Paged Role 01' }).waitFor();
+    await loadMore.waitFor({ state: 'detached' });
+    const all = await titles();
+    expect(all).toEqual(Array.from({ length: total }, (_, i) => `Paged Role ${String(total - i).padStart(2, '0')}`));
   });
 
   it('shows "Failed to load jobs" with Retry when the list cannot be loaded, and Retry loads it', async () => {

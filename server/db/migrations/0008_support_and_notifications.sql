@@ -24,3 +24,11 @@ ALTER TABLE notifications ADD COLUMN batch_id uuid REFERENCES notification_batch
 CREATE INDEX admin_audit_logs_action_idx ON admin_audit_logs (action, created_at DESC);
 -- Admins search users by name or email and filter by role, newest first.
 CREATE INDEX user_profiles_role_created_idx ON user_profiles (role, created_at DESC);
+
+-- Jobs Management pages through a company's open jobs by (created_at, id) with a keyset cursor:
+-- this index serves every page straight from the cursor, even for a company whose jobs are all
+-- older than everyone else's (where the planner might otherwise walk the public board's index).
+CREATE INDEX job_postings_company_page_idx ON job_postings (company_id, created_at DESC, id DESC) WHERE NOT is_deleted AND status = 'published';
+
+-- Candidate email codes are limited per address (60 s apart, 5 an hour), counted from the outbox.
+CREATE INDEX outbox_messages_recipient_idx ON outbox_messages (recipient, created_at DESC);

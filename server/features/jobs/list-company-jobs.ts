@@ -1,40 +1,71 @@
-import type { Kysely } from 'kysely';
-import type { EmployerJob } from '../../../shared/schemas/jobs.ts';
+import { sql, type Kysely } from 'kysely';
+import type { EmployerJobsPage } from '../../../shared/schemas/jobs.ts';
 import type { DB } from '../../db/schema.ts';
+import { encodeJobCursor, type JobCursor } from './job-cursor.ts';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
 
+export interface JobsPageRequest {
+  /** How many jobs at most (the route caps it). */
+  limit: number;
+  /** The previous page's next_cursor; none for the first page. */
+  cursor?: JobCursor | undefined;
+}
+
 /**
- * The company's published, non-deleted jobs, newest first, each with its number of applications.
- * One query: the jobs come from the (company_id, created_at DESC) WHERE NOT is_deleted index and
- * each count from the (job_id, created_at) index of job_applications through a LATERAL subquery,
- * so neither N+1 queries nor a scan of every application.
+ * A page of the company's published, non-deleted jobs, newest first (created_at DESC, id DESC),
+ * each with its number of applications, and the cursor of the next page (null on the last one).
+ *
+ * Keyset pagination, so a deep page costs what the first does: the jobs come from the
+ * (company_id, created_at DESC) WHERE NOT is_deleted index, entered at the cursor through the row
+ * comparison (created_at, id) < (cursor); the inner query takes limit + 1 rows (the extra one only
+ * tells whether another page exists) before the LATERAL subquery counts each job's applications
+ * from the (job_id, created_at) index of job_applications. One query: neither N+1 queries nor a
+ * scan of every application, nor a count for jobs outside the page.
  */
-export async function listCompanyJobs(db: Kysely<DB>, companyId: string): Promise<EmployerJob[]> {
+export async function listCompanyJobs(db: Kysely<DB>, companyId: string, { limit, cursor }: JobsPageRequest): Promise<EmployerJobsPage> {
+  const page = db
+    .selectFrom('job_postings')
+    .where('company_id', '=', companyId)
+    .where('is_deleted', '=', false)
+    .where('status', '=', 'published')
+    .$if(cursor !== undefined, (qb) => qb.where(sql<boolean>`(created_at, id) < (${cursor?.createdAt}::timestamptz, ${cursor?.id}::uuid)`))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit + 1)
+    .select(['id', 'title', 'description', 'location', 'salary', 'requirements', 'benefits', 'expires_at', 'created_at'])
+    // created_at to the microsecond in UTC for the cursor: the driver's Date keeps only milliseconds.
+    .select(sql<string>`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('cursor_created_at'));
+
   const rows = await db
-    .selectFrom('job_postings as jp')
+    .selectFrom(page.as('jp'))
     .leftJoinLateral(
       (eb) => eb.selectFrom('job_applications as ja').whereRef('ja.job_id', '=', 'jp.id').select((e) => e.fn.countAll<string | number | bigint>().as('count')).as('ac'),
       (join) => join.onTrue(),
     )
-    .where('jp.company_id', '=', companyId)
-    .where('jp.is_deleted', '=', false)
-    .where('jp.status', '=', 'published')
     .orderBy('jp.created_at', 'desc')
     .orderBy('jp.id', 'desc')
-    .select(['jp.id', 'jp.title', 'jp.description', 'jp.location', 'jp.salary', 'jp.requirements', 'jp.benefits', 'jp.expires_at', 'jp.created_at', 'ac.count'])
+    .selectAll('jp')
+    .select('ac.count')
     .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    location: row.location,
-    salary: row.salary,
-    requirements: row.requirements,
-    benefits: row.benefits,
-    expires_at: isoOrNull(row.expires_at),
-    created_at: iso(row.created_at),
-    applications_count: Number(row.count ?? 0),
-  }));
+
+  const hasMore = rows.length > limit;
+  const shown = hasMore ? rows.slice(0, limit) : rows;
+  const last = shown.at(-1);
+  return {
+    jobs: shown.map((row) => ({
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      location: row.location,
+      salary: row.salary,
+      requirements: row.requirements,
+      benefits: row.benefits,
+      expires_at: isoOrNull(row.expires_at),
+      created_at: iso(row.created_at),
+      applications_count: Number(row.count ?? 0),
+    })),
+    next_cursor: hasMore && last ? encodeJobCursor({ createdAt: last.cursor_created_at, id: last.id }) : null,
+  };
 }

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { jobIdParamsSchema } from '../../../shared/schemas/job-detail.ts';
-import { createJobBodySchema, employerJobListSchema, employerJobSchema, jobApplicantListSchema } from '../../../shared/schemas/jobs.ts';
+import { createJobBodySchema, employerJobSchema, employerJobsPageSchema, jobApplicantListSchema } from '../../../shared/schemas/jobs.ts';
 import { sessionOf } from '../../http/access.ts';
 import type { FeatureDeps } from '../feature-deps.ts';
 import { employerCompanyId } from './company-scope.ts';
 import { createJob } from './create-job.ts';
 import { deleteJob } from './delete-job.ts';
+import { employerJobsQueryWithCursorSchema } from './job-cursor.ts';
 import { listCompanyJobs } from './list-company-jobs.ts';
 import { listJobApplicants } from './list-job-applicants.ts';
 
@@ -14,8 +15,11 @@ import { listJobApplicants } from './list-job-applicants.ts';
 export async function jobsRoutes(app: FastifyInstance, { database }: FeatureDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/jobs', { config: { access: 'user' }, schema: { response: { 200: employerJobListSchema } } }, async (request) =>
-    listCompanyJobs(database.db, employerCompanyId(sessionOf(request))),
+  // A page at a time: ?limit= (default 30, at most 100) and ?cursor= (the previous page's next_cursor).
+  api.get(
+    '/api/jobs',
+    { config: { access: 'user' }, schema: { querystring: employerJobsQueryWithCursorSchema, response: { 200: employerJobsPageSchema } } },
+    async (request) => listCompanyJobs(database.db, employerCompanyId(sessionOf(request)), request.query),
   );
 
   api.post('/api/jobs', { config: { access: 'user' }, schema: { body: createJobBodySchema, response: { 201: employerJobSchema } } }, async (request, reply) => {

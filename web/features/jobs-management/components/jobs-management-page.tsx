@@ -11,7 +11,10 @@ import { JobCard } from './job-card.tsx';
 
 const text = messages.jobsManagement;
 
-/** /dashboard/jobs: the company's jobs as cards, with Create New Job (spec point 2). */
+/**
+ * /dashboard/jobs: the company's jobs as cards, with Create New Job (spec point 2). A page of jobs
+ * at a time, newest first; "Load more jobs" under the grid fetches the next while there is one.
+ */
 export function JobsManagementPage() {
   const me = useMe().data;
   // Jobs belong to a company: until the profile has one (Complete Your Profile), there is nothing to list.
@@ -39,7 +42,7 @@ export function JobsManagementPage() {
         <div className="flex justify-center py-16">
           <Spinner className="size-8" label={text.loading} />
         </div>
-      ) : jobs.isError ? (
+      ) : jobs.isError && !jobs.isFetchNextPageError ? (
         <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-6 py-10 text-center">
           <p className="font-medium text-red-700">{text.loadFailed}</p>
           {errorMessage(jobs.error, '') ? <p className="text-sm text-red-600">{errorMessage(jobs.error, '')}</p> : null}
@@ -48,20 +51,34 @@ export function JobsManagementPage() {
           </Button>
         </div>
       ) : (
-        <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {jobs.data.map((job) => (
-            <JobCard key={job.id} job={job} />
-          ))}
-          <button
-            type="button"
-            onClick={() => setCreating(true)}
-            className="flex min-h-56 flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed border-slate-300 bg-white p-5 text-slate-600 hover:border-brand-600 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600"
-          >
-            <Plus className="size-8" aria-hidden="true" />
-            <span className="font-medium">{text.createNewJob}</span>
-            <span className="text-sm text-slate-500">{text.createNewJobHint}</span>
-          </button>
-        </div>
+        <>
+          <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {jobs.data.pages.flatMap((page) => page.jobs).map((job) => (
+              <JobCard key={job.id} job={job} />
+            ))}
+            <button
+              type="button"
+              onClick={() => setCreating(true)}
+              className="flex min-h-56 flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed border-slate-300 bg-white p-5 text-slate-600 hover:border-brand-600 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
+              <Plus className="size-8" aria-hidden="true" />
+              <span className="font-medium">{text.createNewJob}</span>
+              <span className="text-sm text-slate-500">{text.createNewJobHint}</span>
+            </button>
+          </div>
+          {jobs.hasNextPage ? (
+            <div className="flex flex-col items-center gap-3">
+              {jobs.isFetchNextPageError ? (
+                <p role="alert" className="text-sm font-medium text-red-700">
+                  {text.loadMoreFailed}
+                </p>
+              ) : null}
+              <Button variant="outline" onClick={() => void jobs.fetchNextPage()} disabled={jobs.isFetching}>
+                {jobs.isFetchingNextPage ? text.loadingMore : text.loadMore}
+              </Button>
+            </div>
+          ) : null}
+        </>
       )}
 
       {hasCompany ? <CreateJobDialog open={creating} onOpenChange={setCreating} /> : null}

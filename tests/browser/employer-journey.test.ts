@@ -1,0 +1,150 @@
+import { readFileSync } from 'node:fs';
+import jsQR from 'jsqr';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../shared/messages.ts';
+import { screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
+
+const PASSWORD = 'Monsoon-Ledger-Pune-84';
+const overview = messages.dashboardOverview;
+const jobs = messages.jobsManagement;
+const detail = messages.jobDetail;
+const applicationsCount = (count: number) => jobs.applicationsCount.replace('{count}', String(count));
+
+/** Resolves once the page's next /api/live socket says it is ready (its topics are subscribed). Call before navigating. */
+function nextLiveSocketReady(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      if (!socket.url().endsWith('/api/live')) return;
+      socket.on('framereceived', (frame) => {
+        if (frame.payload === JSON.stringify({ type: 'ready' })) resolve();
+      });
+    });
+  });
+}
+
+/** Reads a PNG into pixels in the browser and decodes the QR code in it with jsQR. */
+async function decodeQr(page: Page, png: Buffer): Promise<string | undefined> {
+  const pixels = await page.evaluate(async (dataUrl) => {
+    const image = new Image();
+    image.src = dataUrl;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.naturalWidth;
+    canvas.height = image.naturalHeight;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no 2d context');
+    context.drawImage(image, 0, 0);
+    const data = context.getImageData(0, 0, canvas.width, canvas.height);
+    return { width: data.width, height: data.height, rgba: Array.from(data.data) };
+  }, `data:image/png;base64,${png.toString('base64')}`);
+  return jsQR(Uint8ClampedArray.from(pixels.rgba), pixels.width, pixels.height)?.data;
+}
+
+describe('employer journey: from a new account to a live application and back', () => {
+  let h: BrowserHarness;
+  beforeAll(async () => {
+    h = await startBrowserHarness();
+  });
+  afterAll(async () => h?.close());
+
+  it('completes the profile, posts and shares a job, follows a candidate’s application live, and deletes the job', { timeout: 120_000 }, async () => {
+    const employer = await h.t.factories.user({ role: 'employer', password: PASSWORD, fullName: 'Meera Iyer' });
+    const candidate = await h.t.factories.user({ role: 'candidate', password: PASSWORD, fullName: 'Vikram Joshi' });
+
+    // 1. Signed in without a company: the dashboard asks for one.
+    const { page, context } = await h.open('/auth');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.baseURL });
+    await submitSignIn(page, employer.email, PASSWORD);
+    await waitForPath(page, '/dashboard');
+    const profileDialog = page.getByRole('dialog', { name: overview.completeProfileTitle });
+    await profileDialog.waitFor();
+    await profileDialog.getByLabel(overview.companyNameLabel).fill('Godavari Fintech');
+    await profileDialog.getByLabel(overview.industryLabel).selectOption('Finance');
+    await profileDialog.getByLabel(overview.positionLabel).fill('Talent Lead');
+    await profileDialog.getByRole('button', { name: overview.completeProfile }).click();
+    await waitForToast(page, overview.profileUpdated);
+    await profileDialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => page.getByTestId('stat-applications-count').textContent()).toBe('0');
+
+    // 2. Jobs Management: Create New Job; the card shows with no applications.
+    await page.getByRole('link', { name: 'Jobs', exact: true }).click();
+    await waitForPath(page, '/dashboard/jobs');
+    await page.getByRole('heading', { name: jobs.title }).waitFor();
+    await page.getByRole('button', { name: jobs.createNewJob, exact: true }).click();
+    const createDialog = page.getByRole('dialog', { name: jobs.createNewJob });
+    await createDialog.getByLabel(jobs.titleLabel).fill('Risk Analyst');
+    await createDialog.getByLabel(jobs.descriptionLabel).fill('Model credit risk for small-business loans.');
+    await createDialog.getByLabel(jobs.locationLabel).fill('Hyderabad, Telangana');
+    await createDialog.getByLabel(jobs.salaryLabel).fill('₹12–16 LPA');
+    await createDialog.getByRole('button', { name: jobs.createJob }).click();
+    await waitForToast(page, jobs.posted);
+    await createDialog.waitFor({ state: 'detached' });
+    const card = page.getByRole('article', { name: 'Risk Analyst' });
+    await card.getByText(applicationsCount(0)).waitFor();
+    const job = await h.t.database.db.selectFrom('job_postings').select('id').where('title', '=', 'Risk Analyst').executeTakeFirstOrThrow();
+    const jobUrl = `${h.baseURL}/jobs/${job.id}`;
+    await screenshot(page, 'employer-journey-job-created');
+
+    // 3. Copy Link puts the job's public address on the clipboard.
+    await card.getByRole('button', { name: jobs.copyLink }).click();
+    await waitForToast(page, jobs.linkCopied);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(jobUrl);
+
+    // 4. The downloaded QR code holds the same address.
+    await card.getByRole('button', { name: jobs.qrCode }).click();
+    const qrDialog = page.getByRole('dialog', { name: jobs.qrTitle });
+    await qrDialog.locator('canvas').waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), qrDialog.getByRole('button', { name: jobs.downloadQr }).click()]);
+    expect(await decodeQr(page, readFileSync(await download.path()))).toBe(jobUrl);
+    await page.keyboard.press('Escape');
+    await qrDialog.waitFor({ state: 'detached' });
+
+    // 5. View opens the public page in a new tab of the same browser.
+    const [publicPage] = await Promise.all([context.waitForEvent('page'), card.getByRole('link', { name: jobs.view }).click()]);
+    await publicPage.getByRole('heading', { name: 'Risk Analyst', level: 1 }).waitFor();
+    expect(publicPage.url()).toBe(jobUrl);
+    await publicPage.close();
+
+    // 7 (set-up). The employer watches the overview, opened before anyone applies.
+    const liveReady = nextLiveSocketReady(page);
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await waitForPath(page, '/dashboard');
+    const applications = page.getByTestId('stat-applications-count');
+    await expect.poll(() => applications.textContent()).toBe('0');
+    await liveReady;
+    // Survives only if the page is never reloaded.
+    await page.evaluate(() => {
+      (window as unknown as { journeyMarker?: string }).journeyMarker = 'still here';
+    });
+
+    // 6. A candidate, in a browser of their own, is sent to sign in and back, then applies.
+    const visitor = await h.open(`/jobs/${job.id}`);
+    const candidatePage = visitor.page;
+    await candidatePage.getByRole('heading', { name: 'Risk Analyst', level: 1 }).waitFor();
+    await candidatePage.getByRole('button', { name: detail.applyNow }).click();
+    await waitForToast(candidatePage, detail.signInToApply);
+    await waitForPath(candidatePage, '/auth');
+    await submitSignIn(candidatePage, candidate.email, PASSWORD);
+    await waitForPath(candidatePage, `/jobs/${job.id}`);
+    await candidatePage.getByRole('button', { name: detail.applyNow }).click();
+    await waitForToast(candidatePage, detail.submitted);
+    await candidatePage.getByRole('button', { name: detail.applied }).waitFor();
+    await screenshot(candidatePage, 'employer-journey-candidate-applied');
+
+    // 7. The employer's overview counts the application live, without a reload.
+    await expect.poll(() => applications.textContent()).toBe('1');
+    expect(await page.evaluate(() => (window as unknown as { journeyMarker?: string }).journeyMarker)).toBe('still here');
+    await screenshot(page, 'employer-journey-overview-live');
+    await page.getByRole('link', { name: 'Jobs', exact: true }).click();
+    await waitForPath(page, '/dashboard/jobs');
+    await card.getByText(applicationsCount(1)).waitFor();
+
+    // 8. Delete, confirmed: the card goes.
+    await card.getByRole('button', { name: jobs.delete }).click();
+    const confirm = page.getByRole('alertdialog', { name: jobs.deleteTitle });
+    await confirm.getByRole('button', { name: jobs.delete }).click();
+    await waitForToast(page, jobs.deleted);
+    await card.waitFor({ state: 'detached' });
+  });
+});
