@@ -21,6 +21,20 @@ export function passwordResetEmail(to: string, url: string): OutgoingEmail {
   };
 }
 
+/** The subject of the candidate's sign-in code; it also marks these mails when counting sends to an address. */
+export const CANDIDATE_EMAIL_CODE_SUBJECT = 'Your WorkCred email verification code';
+
+/** The one-time code of the candidate registration's email step (better-auth's email-OTP plugin). */
+export function candidateEmailCodeEmail(to: string, code: string): OutgoingEmail {
+  return {
+    channel: 'email',
+    to,
+    subject: CANDIDATE_EMAIL_CODE_SUBJECT,
+    text: `Your WorkCred verification code is:\n\n${code}\n\nEnter it on the registration page to continue. It works once and expires in 10 minutes. Do not share it with anyone. If you did not ask for it, ignore this email.\n\n— WorkCred`,
+    html: `<p>Your WorkCred verification code is:</p><p style="font-size:24px;font-weight:bold;letter-spacing:4px">${escapeHtml(code)}</p><p>Enter it on the registration page to continue. It works once and expires in 10 minutes. Do not share it with anyone. If you did not ask for it, ignore this email.</p><p>— WorkCred</p>`,
+  };
+}
+
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }

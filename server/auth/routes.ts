@@ -14,6 +14,29 @@ const NEW_PASSWORD_FIELDS: Record<string, string> = {
   '/api/auth/change-password': 'newPassword',
 };
 
+/**
+ * better-auth endpoints the bridge does not serve. The email-OTP plugin is there for the candidate
+ * registration (POST /api/candidate/registration/email{,/verify}), which calls it server-side with
+ * our rules: candidates only, codes capped per address, the candidate profile created. Reached
+ * directly, its endpoints would let an employer or admin sign in by email code around the
+ * password lockout, reset a password around the password policy, create an account carrying
+ * sign-up fields (companyName makes an employer), and bypass the per-address caps.
+ */
+const UNSERVED_PATHS = ['/api/auth/sign-in/email-otp', '/api/auth/forget-password/email-otp'];
+const UNSERVED_PREFIXES = ['/api/auth/email-otp/'];
+
+function isUnserved(path: string): boolean {
+  // Compared the way a router might loosely match: decoded, lower-case, without trailing slashes.
+  let loose = path;
+  try {
+    loose = decodeURIComponent(path);
+  } catch {
+    // Malformed escapes: better-auth will not match them either; compare as given.
+  }
+  loose = loose.toLowerCase().replace(/\/{2,}/g, '/').replace(/\/+$/, '');
+  return UNSERVED_PATHS.includes(loose) || UNSERVED_PREFIXES.some((prefix) => loose.startsWith(prefix) || `${loose}/` === prefix);
+}
+
 /** Forwards /api/auth/* to better-auth, adding our own rules around it. */
 export async function authRoutes(app: FastifyInstance, { auth, database }: { auth: Auth; database: Database }) {
   app.route({
@@ -21,7 +44,10 @@ export async function authRoutes(app: FastifyInstance, { auth, database }: { aut
     url: '/api/auth/*',
     config: { rateLimit: false },
     async handler(request, reply) {
-      const path = request.url.split('?')[0] ?? '';
+      // The path exactly as better-auth will see it (dot segments resolved), so "/api/auth/./x"
+      // cannot slip past the checks below while reaching "/api/auth/x".
+      const path = forwardedPath(request);
+      if (isUnserved(path)) return reply.code(404).send({ code: 'NOT_FOUND', message: messages.errors.notFound });
       const body = (request.body ?? {}) as Record<string, unknown>;
 
       const passwordField = NEW_PASSWORD_FIELDS[path];
@@ -84,6 +110,10 @@ async function refuseSuspended(database: Database, response: Response) {
   if (!profile?.suspended_at) return undefined;
   if (payload.token) await database.db.deleteFrom('auth_sessions').where('token', '=', payload.token).execute();
   return { code: 'ACCOUNT_SUSPENDED', message: messages.auth.accountSuspended };
+}
+
+function forwardedPath(request: FastifyRequest): string {
+  return new URL(request.url, 'http://localhost').pathname;
 }
 
 function toFetchRequest(request: FastifyRequest): Request {

@@ -7,9 +7,25 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** For a 400 VALIDATION_FAILED: each refused field (dotted path) and why. */
+    readonly issues: readonly ApiIssue[] = [],
   ) {
     super(message);
   }
+}
+
+export interface ApiIssue {
+  path: string;
+  message: string;
+}
+
+/** Builds the ApiError for an error answer's status and parsed JSON body (null when it had none). */
+export function apiErrorFrom(status: number, statusText: string, payload: unknown): ApiError {
+  const { code, message, issues } = (payload ?? {}) as { code?: unknown; message?: unknown; issues?: unknown };
+  const fieldIssues = Array.isArray(issues)
+    ? issues.filter((issue): issue is ApiIssue => typeof (issue as ApiIssue | null)?.path === 'string' && typeof (issue as ApiIssue).message === 'string')
+    : [];
+  return new ApiError(status, typeof code === 'string' ? code : `HTTP_${status}`, typeof message === 'string' ? message : statusText, fieldIssues);
 }
 
 export function isApiError(error: unknown, status?: number): error is ApiError {
@@ -47,8 +63,7 @@ export async function api<T = unknown>(path: string, { method = 'GET', body, sch
   });
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const { code, message } = (payload ?? {}) as { code?: unknown; message?: unknown };
-    const error = new ApiError(response.status, typeof code === 'string' ? code : `HTTP_${response.status}`, typeof message === 'string' ? message : response.statusText);
+    const error = apiErrorFrom(response.status, response.statusText, payload);
     const sessionRejected = response.status === 401 || (response.status === 403 && error.code === 'MFA_REQUIRED');
     // /api/me and /api/auth/* report the session themselves; any other 401 means it ended.
     if (sessionRejected && path !== '/api/me' && !path.startsWith('/api/auth/')) {

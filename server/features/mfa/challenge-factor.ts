@@ -5,18 +5,12 @@ import { messages } from '../../../shared/messages.ts';
 import type { ChallengeResult } from '../../../shared/schemas/auth.ts';
 import { generateOneTimeCode, hashOneTimeCode, hashPhone } from '../../auth/mfa-crypto.ts';
 import { isMfaLocked } from '../../auth/mfa-lockout.ts';
+import { reserveSmsSend } from '../../auth/sms-send-limits.ts';
 import type { SessionContext } from '../../auth/session.ts';
 import type { DB } from '../../db/schema.ts';
 import { tooManyRequests } from '../../http/errors.ts';
 import { enqueueMessage } from '../../messaging/outbox.ts';
 import { assertMayUseFactor, CHALLENGE_TTL_MINUTES, ownFactor, type FactorRow, type MfaContext } from './factors.ts';
-
-/** SMS codes to one number: at least this far apart (ASVS 6.6.3)… */
-export const SMS_RESEND_SECONDS = 60;
-/** …and at most this many an hour per number… */
-export const SMS_PER_PHONE_PER_HOUR = 5;
-/** …and per account, whatever the numbers (SMS pumping through many enrolments). */
-export const SMS_PER_USER_PER_HOUR = 10;
 
 /**
  * Opens a challenge on the caller's factor, bound to the caller's session (ASVS 6.6.2). For a
@@ -53,29 +47,12 @@ export async function challengeFactor(ctx: MfaContext, session: SessionContext, 
 
 async function sendSmsChallenge(trx: Transaction<DB>, ctx: MfaContext, session: SessionContext, factor: FactorRow, log: FastifyBaseLogger) {
   const phone = factor.phone as string;
-  const phoneHash = hashPhone(ctx.keys, phone);
-  // Two requests for the same number at once must not both pass the limits below.
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`mfa-sms:${phoneHash}`}, 0))`.execute(trx);
-  const byPhone = await trx
-    .selectFrom('mfa_sms_sends')
-    .select([
-      sql<string>`count(*)`.as('sent'),
-      sql<boolean>`coalesce(bool_or(created_at > now() - make_interval(secs => ${SMS_RESEND_SECONDS})), false)`.as('recent'),
-    ])
-    .where('phone_hash', '=', phoneHash)
-    .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
-    .executeTakeFirstOrThrow();
-  if (byPhone.recent) {
+  const refusal = await reserveSmsSend(trx, hashPhone(ctx.keys, phone), session.userId);
+  if (refusal === 'too-soon') {
     log.warn({ userId: session.userId, factorId: factor.id, event: 'mfa-sms-too-soon' }, 'MFA SMS refused: resend too soon');
     throw tooManyRequests(messages.mfa.resendTooSoon);
   }
-  const byUser = await trx
-    .selectFrom('mfa_sms_sends')
-    .select(sql<string>`count(*)`.as('sent'))
-    .where('user_id', '=', session.userId)
-    .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
-    .executeTakeFirstOrThrow();
-  if (Number(byPhone.sent) >= SMS_PER_PHONE_PER_HOUR || Number(byUser.sent) >= SMS_PER_USER_PER_HOUR) {
+  if (refusal === 'hourly-cap') {
     log.warn({ userId: session.userId, factorId: factor.id, event: 'mfa-sms-hourly-cap' }, 'MFA SMS refused: hourly cap');
     throw tooManyRequests(messages.mfa.hourlyLimit);
   }
@@ -93,9 +70,6 @@ async function sendSmsChallenge(trx: Transaction<DB>, ctx: MfaContext, session: 
     })
     .returning(['id', 'expires_at'])
     .executeTakeFirstOrThrow();
-  await trx.insertInto('mfa_sms_sends').values({ phone_hash: phoneHash, user_id: session.userId }).execute();
-  // Old send records serve no limit any more.
-  await trx.deleteFrom('mfa_sms_sends').where('created_at', '<', sql<Date>`now() - interval '1 day'`).execute();
   await enqueueMessage(trx, { channel: 'sms', to: phone, text: messages.mfa.smsCode.replace('{code}', code) });
   log.info({ userId: session.userId, factorId: factor.id, challengeId: id, event: 'mfa-sms-sent' }, 'MFA code texted');
   return row;

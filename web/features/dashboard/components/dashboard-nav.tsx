@@ -2,6 +2,7 @@ import { BarChart3, Briefcase, CreditCard, FileText, LayoutDashboard, LifeBuoy, 
 import { NavLink } from 'react-router';
 import { messages } from '@shared/messages.ts';
 import { cn } from '@web/lib/cn.ts';
+import { useMe } from '@web/lib/session/get-me.ts';
 
 /** Sidebar entries of spec point 2; "Dashboard" matches /dashboard exactly. */
 const entries = [
@@ -15,11 +16,16 @@ const entries = [
   { label: 'Settings', to: '/dashboard/settings', icon: Settings, end: false },
 ] as const;
 
+/** A candidate has no jobs to manage, team, analytics, billing or settings: only their own screens. */
+const candidateEntries = new Set<string>(['/dashboard', '/dashboard/documents', '/dashboard/support']);
+
 export function DashboardNav({ onNavigate }: { onNavigate?: () => void }) {
+  const isCandidate = useMe().data?.user.role === 'candidate';
+  const shown = isCandidate ? entries.filter((entry) => candidateEntries.has(entry.to)) : entries;
   return (
     <nav aria-label={messages.shell.mainNavigation}>
       <ul className="space-y-1">
-        {entries.map(({ label, to, icon: Icon, end }) => (
+        {shown.map(({ label, to, icon: Icon, end }) => (
           <li key={to}>
             <NavLink
               to={to}

@@ -1,0 +1,50 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import { messages } from '@shared/messages.ts';
+import { ComingSoonPanel } from '@web/components/coming-soon.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { useMe } from '@web/lib/session/get-me.ts';
+
+/**
+ * The dashboard is role-aware: a candidate gets their own screens (own chunks), employers and
+ * admins keep the spec's. The features do not know each other; the choice is made here.
+ */
+const EmployerHome = lazy(() => import('@web/features/dashboard/components/dashboard-home.tsx').then((module) => ({ default: module.DashboardHome })));
+const CandidateHome = lazy(() => import('./candidate-home.tsx').then((module) => ({ default: module.CandidateHome })));
+const CandidateDocuments = lazy(() => import('./candidate-documents.tsx').then((module) => ({ default: module.CandidateDocuments })));
+
+const fallback = (
+  <div className="flex justify-center py-16">
+    <Spinner className="size-8" />
+  </div>
+);
+
+function useRole() {
+  return useMe().data?.user.role;
+}
+
+/** /dashboard: the candidate dashboard, or the employer overview (with its Complete Your Profile dialog). */
+export function DashboardIndex() {
+  const role = useRole();
+  if (!role) return null;
+  return <Suspense fallback={fallback}>{role === 'candidate' ? <CandidateHome /> : <EmployerHome />}</Suspense>;
+}
+
+/** /dashboard/documents: a candidate's documents; for everyone else still the spec's placeholder. */
+export function DashboardDocuments() {
+  const role = useRole();
+  if (!role) return null;
+  if (role !== 'candidate') return <ComingSoonPanel title={messages.comingSoon.documents} />;
+  return (
+    <Suspense fallback={fallback}>
+      <CandidateDocuments />
+    </Suspense>
+  );
+}
+
+/** Employer screens (jobs, team, analytics, ...): a candidate has none of them and goes back to /dashboard. */
+export function NotForCandidates() {
+  const role = useRole();
+  if (!role) return null;
+  return role === 'candidate' ? <Navigate to="/dashboard" replace /> : <Outlet />;
+}

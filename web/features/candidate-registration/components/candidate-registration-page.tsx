@@ -1,0 +1,37 @@
+import { messages } from '@shared/messages.ts';
+import { PublicLayout } from '@web/components/layout/public-layout.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { needsSecondFactor, useMe } from '@web/lib/session/get-me.ts';
+import { EmailFlow } from './email-flow.tsx';
+import { OtherRoleNote } from './other-role-note.tsx';
+import { RegistrationWizard } from './registration-wizard.tsx';
+
+const text = messages.candidate;
+
+/**
+ * /candidate/register and /candidate-registration (spec point 2): "Join Our Platform" and its six
+ * steps. Signed out, the email steps; signed in as a candidate, the saved registration resumes;
+ * any other account is told this page is not for it.
+ */
+export function CandidateRegistrationPage() {
+  const me = useMe();
+  const user = me.data && !needsSecondFactor(me.data) ? me.data.user : null;
+  return (
+    <PublicLayout title={text.registration.pageTitle} description={text.flow.pageDescription}>
+      <div className="mx-auto w-full max-w-xl px-4 py-10 sm:px-6 sm:py-14">
+        <h1 className="mb-6 text-center text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{text.registration.pageTitle}</h1>
+        {me.isPending ? (
+          <div className="flex justify-center py-16">
+            <Spinner className="size-8" />
+          </div>
+        ) : user === null ? (
+          <EmailFlow />
+        ) : user.role === 'candidate' ? (
+          <RegistrationWizard />
+        ) : (
+          <OtherRoleNote />
+        )}
+      </div>
+    </PublicLayout>
+  );
+}
