@@ -1,0 +1,48 @@
+/**
+ * Support Chat (/dashboard/support) and the admin Support tab (spec points 2, 4, 5 and 8). The
+ * first group is the spec's, word for word; the rest are ours (the spec does not give them).
+ */
+export const supportChatMessages = {
+  // From the spec.
+  title: 'Support Chat',
+  placeholder: 'Type your message...',
+  loginRequired: 'Please login to access support chat',
+  createFailed: 'Failed to create support chat',
+  loadMessagesFailed: 'Failed to load messages',
+  initFailed: 'Failed to initialize support chat',
+  sendFailed: 'Failed to send message',
+  noAuthenticatedUser: 'No authenticated user found',
+  loadChatsFailed: 'Failed to load chats',
+  loadProfilesFailed: 'Failed to load user profiles',
+  // Ours.
+  back: 'Back',
+  send: 'Send',
+  messagesLabel: 'Messages',
+  messageLabel: 'Message',
+  loading: 'Loading messages',
+  empty: 'No messages yet. Write to us and our team will answer here.',
+  emptyAdmin: 'No messages in this chat yet.',
+  sending: 'Sending',
+  notSent: 'Not sent',
+  retrySend: 'Retry',
+  retry: 'Retry',
+  you: 'You',
+  support: 'WorkCred Support',
+  messageRequired: 'Please type a message',
+  messageTooLong: 'Messages can be at most {max} characters',
+  invalidCharacters: 'Contains characters that are not allowed',
+  chatNotFound: 'Chat not found',
+  unknownAfter: 'after must be the id of a message of this chat',
+  duplicateMessageId: 'This message id was already used for another message',
+  chatsTitle: 'Support chats',
+  chatsLabel: 'Support chats, most recent activity first',
+  loadingChats: 'Loading chats',
+  noChats: 'No support chats yet.',
+  noMessagesPreview: 'No messages yet',
+  selectChat: 'Select a chat to read and answer it.',
+  backToChats: 'All chats',
+  previousPage: 'Previous',
+  nextPage: 'Next',
+  pageOf: 'Page {page}',
+  unknownUser: 'Unknown user',
+} as const;
