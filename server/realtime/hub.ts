@@ -14,6 +14,16 @@ export function topicsFor(session: SessionContext): string[] {
 }
 
 /**
+ * Events after which a socket's topics are stale: deliver, then close. 4401 (session ended, e.g.
+ * suspended): the client stops; 4000 (role changed): the client reconnects and gets the new
+ * role's topics, so a demoted admin stops hearing `admins` at once.
+ */
+const CLOSE_AFTER = new Map([
+  ['session_ended', 4401],
+  ['role_changed', 4000],
+]);
+
+/**
  * One LISTEN per instance, fanned out to this instance's WebSocket clients. Each socket is
  * authenticated from its session cookie at upgrade time and refused for a foreign Origin.
  */
@@ -29,8 +39,11 @@ export async function registerLiveUpdates(app: FastifyInstance, deps: { config: 
       return;
     }
     const message = JSON.stringify(event);
+    const closeCode = event.topic.startsWith('user:') ? CLOSE_AFTER.get(event.type) : undefined;
     for (const [socket, topics] of sockets) {
-      if (topics.has(event.topic) && socket.readyState === socket.OPEN) socket.send(message);
+      if (!topics.has(event.topic) || socket.readyState !== socket.OPEN) continue;
+      socket.send(message);
+      if (closeCode !== undefined) socket.close(closeCode, event.type);
     }
   });
   app.addHook('onClose', async () => {

@@ -1,3 +1,5 @@
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { BarChart3, LogOut, ScrollText, Settings, ShieldCheck, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -10,22 +12,49 @@ import { useMe } from '@web/lib/session/get-me.ts';
 import { useSignOut } from '@web/lib/session/sign-out.ts';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs.tsx';
 import { AdminNotificationsTab } from '@web/features/admin-notifications/components/admin-notifications-tab.tsx';
+import { NotificationBell } from '@web/features/notifications/components/notification-bell.tsx';
 import { AdminSupportTab } from '@web/features/admin-support/components/admin-support-tab.tsx';
 import { AdminUsersTab } from '@web/features/admin-users/components/admin-users-tab.tsx';
+import { AuditLogPanel } from './audit-log-panel.tsx';
 import { StatCards } from './stat-cards.tsx';
 
+type QuickAction = 'manage-users' | 'settings' | 'audit-logs' | 'analytics';
 const quickActions = [
-  { label: messages.adminPage.manageUsers, icon: Users },
-  { label: messages.adminPage.settings, icon: Settings },
-  { label: messages.adminPage.auditLogs, icon: ScrollText },
-  { label: messages.adminPage.analytics, icon: BarChart3 },
-] as const;
+  { id: 'manage-users', label: messages.adminPage.manageUsers, icon: Users },
+  { id: 'settings', label: messages.adminPage.settings, icon: Settings },
+  { id: 'audit-logs', label: messages.adminPage.auditLogs, icon: ScrollText },
+  { id: 'analytics', label: messages.adminPage.analytics, icon: BarChart3 },
+] as const satisfies readonly { id: QuickAction; label: string; icon: unknown }[];
 
-/** /admin for now: who is signed in, the platform figures and the quick actions (later releases add the tabs). */
+/**
+ * /admin: who is signed in, the platform figures, the quick actions and the tabs. Manage Users
+ * brings the Users tab (whose rows carry the manage menu) to the search box; Audit Logs opens the
+ * audit log above the tabs; Settings and Analytics are still "coming soon".
+ */
 export function AdminPage() {
   const me = useMe().data;
   const signOut = useSignOut();
+  const [tab, setTab] = useState('users');
+  const [auditOpen, setAuditOpen] = useState(false);
+  const userSearch = useRef<HTMLInputElement>(null);
+  const auditHeading = useRef<HTMLHeadingElement>(null);
+  const auditButton = useRef<HTMLButtonElement>(null);
   if (!me) return null;
+
+  function runQuickAction(action: QuickAction, label: string) {
+    if (action === 'manage-users') {
+      // Commit the tab switch now, so the search box exists to be focused.
+      flushSync(() => setTab('users'));
+      userSearch.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      userSearch.current?.focus({ preventScroll: true });
+    } else if (action === 'audit-logs') {
+      flushSync(() => setAuditOpen(true));
+      auditHeading.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+      auditHeading.current?.focus({ preventScroll: true });
+    } else {
+      toast.info(fill(messages.comingSoon.feature, { feature: label }));
+    }
+  }
 
   return (
     <div className="min-h-dvh">
@@ -35,6 +64,8 @@ export function AdminPage() {
           <span className="rounded-md bg-slate-900 px-2 py-0.5 text-xs font-semibold tracking-wide text-white uppercase">{messages.shell.adminTitle}</span>
           {/* Below sm the two actions show only their icons (the names stay for screen readers), so the header fits 375 px. */}
           <div className="ml-auto flex items-center gap-2">
+            {/* Hidden below sm: the header is full at 375 px; banners and toasts still reach the admin there. */}
+            <NotificationBell className="max-sm:hidden" />
             <Button asChild variant="ghost" size="sm">
               <Link to="/account/security" title={messages.accountSecurity.menuItem}>
                 <ShieldCheck className="size-4" aria-hidden="true" />
@@ -66,22 +97,29 @@ export function AdminPage() {
             {messages.adminPage.quickActions}
           </h2>
           <div className="flex flex-wrap gap-3">
-            {quickActions.map(({ label, icon: Icon }) => (
-              <Button key={label} variant="outline" onClick={() => toast.info(fill(messages.comingSoon.feature, { feature: label }))}>
+            {quickActions.map(({ id, label, icon: Icon }) => (
+              <Button key={id} ref={id === 'audit-logs' ? auditButton : undefined} variant="outline" aria-expanded={id === 'audit-logs' ? auditOpen : undefined} onClick={() => runQuickAction(id, label)}>
                 <Icon className="size-4" aria-hidden="true" />
                 {label}
               </Button>
             ))}
           </div>
         </section>
-        <Tabs defaultValue="users">
+        {auditOpen ? <AuditLogPanel
+            headingRef={auditHeading}
+            onClose={() => {
+              setAuditOpen(false);
+              auditButton.current?.focus();
+            }}
+          /> : null}
+        <Tabs value={tab} onValueChange={setTab}>
           <TabsList aria-label={messages.adminPage.tabsLabel}>
             <TabsTrigger value="users">{messages.adminPage.usersTab}</TabsTrigger>
             <TabsTrigger value="notifications">{messages.adminPage.notificationsTab}</TabsTrigger>
             <TabsTrigger value="support">{messages.adminPage.supportTab}</TabsTrigger>
           </TabsList>
           <TabsContent value="users">
-            <AdminUsersTab />
+            <AdminUsersTab searchRef={userSearch} />
           </TabsContent>
           <TabsContent value="notifications">
             <AdminNotificationsTab />
