@@ -7,6 +7,9 @@
  *      BENCH_DATABASE_URL is set), against a bare `node -e` process.
  *   3. GET /api/jobs, first and deep pages, for a company with 10,000 jobs and 200,000 applications,
  *      on PGlite and PostgreSQL, against the bare Fastify route over one connection (jobs-list.ts).
+ *   4. a 10 MB document upload against a bare Fastify route streaming to a file (document-upload.ts).
+ * Separate scripts: npm run bench:notifications (a send to 100,000 users) and npm run bench:latency
+ * (live delivery to 500 WebSocket clients, p50/p99).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,6 +22,7 @@ import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { createFactories } from '../server/dev/factories.ts';
 import { startThrowawayCluster } from '../tests/support/throwaway-postgres.ts';
+import { documentUploadBench, printDocumentUploadRows } from './document-upload.ts';
 import { jobsListBench } from './jobs-list.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -120,3 +124,4 @@ console.log('\nJobs Management list, 10,000 jobs and 200,000 applications (1 con
 for (const [name, value, ratio] of await jobsListBench(DURATION)) {
   console.log(`  ${name.padEnd(52)} ${String(Math.round(value)).padStart(7)} req/s  ${(1000 / value).toFixed(2).padStart(7)} ms/request   ×${fmt(ratio)} of baseline`);
 }
+printDocumentUploadRows(await documentUploadBench());

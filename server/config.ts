@@ -37,6 +37,12 @@ export const envSchema = z
     S3_BUCKET: optionalString,
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
+    // Unset: path-style addressing (https://host/bucket/key) when S3_ENDPOINT is set, as MinIO,
+    // Ceph and s3rver need; virtual-hosted style (https://bucket.host/key) on AWS itself.
+    S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
+    // How long one upload may take; the route aborts it then, and the storage sweeper reclaims
+    // files of uploads older than this (a crashed server's half-written files).
+    UPLOAD_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(24 * 60 * 60).default(900),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
     ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),

@@ -1,41 +1,38 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { FileStorage } from './file-storage.ts';
-
-/** Keys are relative paths of safe segments; anything else is a programming error, never a path. */
-const SAFE_KEY = /^[A-Za-z0-9_-]+(?:\/[A-Za-z0-9._-]+)*$/;
+import { assertSafeKey, type FileStorage } from './file-storage.ts';
 
 /**
  * Files under one root directory (DATA_DIR/files), outside the web app's static folder. A file is
- * written to a temporary name and renamed into place, so a reader never sees half a file and a
- * failed write leaves only a temporary file, removed at once.
+ * written to "<key>.partial", flushed to disk and renamed into place, so a reader never sees half
+ * a file. A failed write removes its partial file at once; a crash leaves it, and delete(key)
+ * (called by the storage sweeper for the upload's intent) removes it after restart.
  */
 export class LocalDiskStorage implements FileStorage {
   constructor(private readonly root: string) {}
 
   private pathOf(key: string): string {
-    if (!SAFE_KEY.test(key) || key.split('/').some((segment) => segment === '..' || segment === '.')) {
-      throw new Error(`unsafe storage key: ${JSON.stringify(key)}`);
-    }
+    assertSafeKey(key);
     return path.join(this.root, ...key.split('/'));
   }
 
   async put(key: string, body: Readable): Promise<void> {
     const target = this.pathOf(key);
     await mkdir(path.dirname(target), { recursive: true });
-    const temporary = `${target}.${randomUUID()}.partial`;
+    // One writer per key (keys are unique in storage_intents), so the partial name can be fixed,
+    // which lets delete(key) find what a crashed write left. 'wx' refuses a stale one loudly.
+    const partial = `${target}.partial`;
     try {
-      await pipeline(body, createWriteStream(temporary, { flags: 'wx', mode: 0o600 }));
-      await rename(temporary, target);
+      await pipeline(body, createWriteStream(partial, { flags: 'wx', mode: 0o600, flush: true }));
+      await rename(partial, target);
     } catch (error) {
-      await rm(temporary, { force: true });
+      await rm(partial, { force: true });
       throw error;
     }
+    await syncDirectory(path.dirname(target));
   }
 
   async get(key: string): Promise<{ body: Readable; size: number } | null> {
@@ -44,11 +41,26 @@ export class LocalDiskStorage implements FileStorage {
       if (error.code === 'ENOENT') return null;
       throw error;
     });
-    if (!info) return null;
+    if (!info?.isFile()) return null;
     return { body: createReadStream(file), size: info.size };
   }
 
   async delete(key: string): Promise<void> {
-    await rm(this.pathOf(key), { force: true });
+    const file = this.pathOf(key);
+    await rm(file, { force: true });
+    await rm(`${file}.partial`, { force: true });
+  }
+}
+
+/** The rename is durable only once the directory entry is on disk (a power cut, not just a crash). */
+async function syncDirectory(directory: string): Promise<void> {
+  const handle = await open(directory, 'r').catch(() => null);
+  if (!handle) return;
+  try {
+    await handle.sync();
+  } catch {
+    // Some file systems refuse fsync on a directory; the file itself is already flushed.
+  } finally {
+    await handle.close();
   }
 }

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLiveEvents } from '@web/lib/live/use-live-events.ts';
+import { useLiveEvents, type LiveEvent } from '@web/lib/live/use-live-events.ts';
 import { overviewQueryKey } from '../api/get-overview.ts';
 
 /**
@@ -9,6 +9,15 @@ import { overviewQueryKey } from '../api/get-overview.ts';
  */
 export function useLiveOverview(companyId: string | null) {
   const queryClient = useQueryClient();
-  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: overviewQueryKey }), [queryClient]);
+  const refresh = useCallback(
+    (event: LiveEvent | { type: 'ready' }) => {
+      // Only the company's own events change the overview; a user: event such as session_ended
+      // must not trigger a refetch that would answer 401 while the page signs out.
+      if (event.type === 'ready' || ('topic' in event && event.topic === `company:${companyId}`)) {
+        void queryClient.invalidateQueries({ queryKey: overviewQueryKey });
+      }
+    },
+    [queryClient, companyId],
+  );
   useLiveEvents(refresh, { enabled: companyId !== null, key: companyId ?? '' });
 }

@@ -1,0 +1,81 @@
+import { Transform, type TransformCallback } from 'node:stream';
+import { fileTypeFromBuffer } from 'file-type';
+import { messages } from '../../../shared/messages.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
+
+const m = messages.candidate.documents;
+const PDF_MAGIC = Buffer.from('%PDF-');
+/** What file-type reads to decide (its "reasonable detection size"). */
+const HEAD_BYTES = 4100;
+
+export const tooLarge = () => new AppError(413, 'TOO_LARGE', m.tooLarge);
+export const notPdf = () => badRequest(m.notPdf, 'NOT_PDF');
+export const emptyFile = () => badRequest(m.empty, 'EMPTY_FILE');
+
+/**
+ * Passes an upload through while judging it, so nothing is buffered beyond its first 4 KB:
+ * counts bytes and fails at the first byte over the limit (413); holds back the head until it can
+ * tell the content is a PDF (`%PDF-` at byte 0, and file-type agrees), else fails (400); fails an
+ * empty body (400). A failure destroys the stream, so the storage write it feeds is abandoned.
+ * Names and Content-Type play no part: a PDF-named HTML page is refused by its bytes.
+ */
+export class PdfGate extends Transform {
+  bytes = 0;
+  /** Why the gate refused the upload, if it did (the storage layer may report another error). */
+  failure: AppError | undefined;
+  private head: Buffer[] = [];
+  private headBytes = 0;
+  private judged = false;
+
+  constructor(private readonly maxBytes: number) {
+    super();
+  }
+
+  /** Refuses from outside (deadline passed, client gone), keeping the first reason. */
+  refuse(error: AppError): void {
+    this.failure ??= error;
+    this.destroy(this.failure);
+  }
+
+  private fail(error: AppError, callback: TransformCallback): void {
+    this.failure ??= error;
+    callback(this.failure);
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.bytes += chunk.length;
+    if (this.bytes > this.maxBytes) return this.fail(tooLarge(), callback);
+    if (this.judged) return callback(null, chunk);
+    this.head.push(chunk);
+    this.headBytes += chunk.length;
+    // Refuse obvious non-PDFs at once rather than after 4 KB.
+    if (this.headBytes >= PDF_MAGIC.length && !startsWithMagic(this.head)) return this.fail(notPdf(), callback);
+    if (this.headBytes < HEAD_BYTES) return callback();
+    this.judgeHead(callback);
+  }
+
+  override _flush(callback: TransformCallback): void {
+    if (this.bytes === 0) return this.fail(emptyFile(), callback);
+    if (this.judged) return callback();
+    this.judgeHead(callback);
+  }
+
+  private judgeHead(callback: TransformCallback): void {
+    const head = Buffer.concat(this.head);
+    this.head = [];
+    if (!head.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) return this.fail(notPdf(), callback);
+    fileTypeFromBuffer(head.subarray(0, HEAD_BYTES)).then(
+      (type) => {
+        if (type?.mime !== 'application/pdf') return this.fail(notPdf(), callback);
+        this.judged = true;
+        callback(null, head);
+      },
+      () => this.fail(notPdf(), callback),
+    );
+  }
+}
+
+function startsWithMagic(chunks: Buffer[]): boolean {
+  const start = Buffer.concat(chunks.length === 1 ? chunks : chunks.slice(0, PDF_MAGIC.length)).subarray(0, PDF_MAGIC.length);
+  return start.equals(PDF_MAGIC);
+}
