@@ -36,6 +36,10 @@ import { candidateRegistrationRoutes } from './features/candidate-registration/r
 import { candidateDocumentRoutes } from './features/candidate-documents/routes.ts';
 import { createFileStorage } from './storage/create-file-storage.ts';
 import { waitlistRoutes } from './features/waitlist/routes.ts';
+import { adminUsersRoutes } from './features/admin-users/routes.ts';
+import { auditLogsRoutes } from './features/audit-logs/routes.ts';
+import { supportChatRoutes } from './features/support-chat/routes.ts';
+import { notificationRoutes } from './features/notifications/routes.ts';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -110,6 +114,10 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   await app.register(teamRoutes, deps);
   await app.register(candidateRegistrationRoutes, deps);
   await app.register(candidateDocumentRoutes, deps);
+  await app.register(adminUsersRoutes, deps);
+  await app.register(auditLogsRoutes, deps);
+  await app.register(supportChatRoutes, deps);
+  await app.register(notificationRoutes, deps);
   await app.register(registerLiveUpdates, { config, database, guards });
   await registerWebApp(app, distDir);
 

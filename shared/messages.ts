@@ -4,10 +4,16 @@
  */
 import { candidateMessages } from './messages/candidate.ts';
 import { candidateDashboardMessages } from './messages/candidate-dashboard.ts';
+import { supportChatMessages } from './messages/support-chat.ts';
+import { adminConsoleMessages } from './messages/admin-console.ts';
+import { notificationsMessages } from './messages/notifications.ts';
 
 export const messages = {
   candidate: candidateMessages,
   candidateDashboard: candidateDashboardMessages,
+  supportChat: supportChatMessages,
+  adminConsole: adminConsoleMessages,
+  notificationsCenter: notificationsMessages,
   auth: {
     signInHeading: 'Sign in to your account',
     trialHeading: 'Start Your Free Trial',

@@ -165,6 +165,8 @@ export interface NotificationsTable {
   title: string;
   message: string;
   read_at: NullableTimestamp;
+  /** A toast's first showing (migration 0009); banners use read_at alone. */
+  delivered_at: NullableTimestamp;
   batch_id: string | null;
   created_at: Timestamp;
 }

@@ -5,9 +5,11 @@ import { toast } from 'sonner';
 import { messages } from '@shared/messages.ts';
 import { SESSION_RECHECK_MS } from '@shared/options.ts';
 import { FullPageSpinner } from '@web/components/ui/spinner.tsx';
+import { NotificationCenter } from '@web/features/notifications/components/notification-center.tsx';
 import { meQueryKey, meQueryOptions, needsSecondFactor } from '@web/lib/session/get-me.ts';
 import { signOut } from '@web/lib/session/sign-out.ts';
 import { takeSessionEndReason } from '@web/lib/session/session-events.ts';
+import { useLiveSessionEnd } from '@web/lib/session/use-live-session-end.ts';
 
 type Verdict = 'checking' | 'allowed' | 'signed-out' | 'second-factor' | 'not-admin' | 'failed';
 
@@ -31,6 +33,8 @@ export function RequireSession({ admin = false }: { admin?: boolean }) {
   else if (needsSecondFactor(session.data)) verdict = 'second-factor';
   else if (admin && session.data.user.role !== 'admin') verdict = 'not-admin';
   else verdict = 'allowed';
+  // A suspension signs this page out live. The admin guard sits inside the plain one, which already listens.
+  useLiveSessionEnd(!admin && verdict === 'allowed' ? session.data?.user.id : undefined);
 
   useEffect(() => {
     if (verdict === 'checking' || verdict === 'allowed') {
@@ -62,5 +66,5 @@ export function RequireSession({ admin = false }: { admin?: boolean }) {
     }
   }, [verdict, from, navigate, queryClient, session.error]);
 
-  return verdict === 'allowed' ? <Outlet /> : <FullPageSpinner label="Checking your session" />;
+  return verdict === 'allowed' ? <NotificationCenter><Outlet /></NotificationCenter> : <FullPageSpinner label="Checking your session" />;
 }

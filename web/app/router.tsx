@@ -1,8 +1,9 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { messages } from '@shared/messages.ts';
-import { ComingSoonPage, ComingSoonPanel } from '@web/components/coming-soon.tsx';
+import { ComingSoonPanel } from '@web/components/coming-soon.tsx';
 import { LandingPage } from '@web/features/landing/components/landing-page.tsx';
+import { DashboardDocuments, DashboardIndex, NotForCandidates } from './dashboard-by-role.tsx';
 import { RedirectIfSignedIn } from './redirect-if-signed-in.tsx';
 import { RequireSession } from './require-session.tsx';
 import { RootLayout } from './root-layout.tsx';
@@ -41,8 +42,8 @@ export function createRouter() {
         { path: 'privacy', lazy: page(() => import('@web/features/public-pages/components/privacy-page.tsx'), 'PrivacyPage') },
         { path: 'terms', lazy: page(() => import('@web/features/public-pages/components/terms-page.tsx'), 'TermsPage') },
         // The candidate landing's Register Now points at /candidate-registration: both work.
-        { path: 'candidate/register', element: <ComingSoonPage title="Join Our Platform" /> },
-        { path: 'candidate-registration', element: <ComingSoonPage title="Join Our Platform" /> },
+        { path: 'candidate/register', lazy: page(() => import('@web/features/candidate-registration/components/candidate-registration-page.tsx'), 'CandidateRegistrationPage') },
+        { path: 'candidate-registration', lazy: page(() => import('@web/features/candidate-registration/components/candidate-registration-page.tsx'), 'CandidateRegistrationPage') },
         { path: 'jobs/:jobId', lazy: page(() => import('@web/features/job-detail/components/job-detail-page.tsx'), 'JobDetailPage') },
         {
           element: <RequireSession />,
@@ -53,14 +54,20 @@ export function createRouter() {
               path: 'dashboard',
               lazy: page(() => import('@web/features/dashboard/components/dashboard-layout.tsx'), 'DashboardLayout'),
               children: [
-                { index: true, lazy: page(() => import('@web/features/dashboard/components/dashboard-home.tsx'), 'DashboardHome') },
-                { path: 'jobs/*', lazy: page(() => import('@web/features/jobs-management/components/jobs-management-page.tsx'), 'JobsManagementPage') },
-                { path: 'team', lazy: page(() => import('@web/features/team/components/team-page.tsx'), 'TeamPage') },
-                { path: 'support', element: <ComingSoonPanel title={messages.shell.supportTitle} /> },
-                { path: 'documents', element: <ComingSoonPanel title={messages.comingSoon.documents} /> },
-                { path: 'analytics', element: <ComingSoonPanel title={messages.comingSoon.analytics} /> },
-                { path: 'billing', element: <ComingSoonPanel title={messages.comingSoon.billing} /> },
-                { path: 'settings', element: <ComingSoonPanel title={messages.comingSoon.settings} /> },
+                // Role-aware: a candidate's overview and documents, or the employer screens of the spec.
+                { index: true, element: <DashboardIndex /> },
+                { path: 'documents', element: <DashboardDocuments /> },
+                { path: 'support', lazy: page(() => import('@web/features/support-chat/components/support-chat.tsx'), 'SupportChat') },
+                {
+                  element: <NotForCandidates />,
+                  children: [
+                    { path: 'jobs/*', lazy: page(() => import('@web/features/jobs-management/components/jobs-management-page.tsx'), 'JobsManagementPage') },
+                    { path: 'team', lazy: page(() => import('@web/features/team/components/team-page.tsx'), 'TeamPage') },
+                    { path: 'analytics', element: <ComingSoonPanel title={messages.comingSoon.analytics} /> },
+                    { path: 'billing', element: <ComingSoonPanel title={messages.comingSoon.billing} /> },
+                    { path: 'settings', element: <ComingSoonPanel title={messages.comingSoon.settings} /> },
+                  ],
+                },
                 { path: '*', element: <Navigate to="/dashboard" replace /> },
               ],
             },

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Bell, Menu, X } from 'lucide-react';
+import { Menu, X } from 'lucide-react';
 import { Outlet } from 'react-router';
 import { messages } from '@shared/messages.ts';
 import { Brand } from '@web/components/brand.tsx';
@@ -7,6 +7,7 @@ import { AccountMenu } from '@web/components/layout/account-menu.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { FullPageSpinner } from '@web/components/ui/spinner.tsx';
 import { useMe } from '@web/lib/session/get-me.ts';
+import { NotificationBell } from '@web/features/notifications/components/notification-bell.tsx';
 import { DashboardNav } from './dashboard-nav.tsx';
 
 /** /dashboard/*: sidebar, header (title, notifications, Account menu) and the nested screen. */
@@ -60,9 +61,7 @@ export function DashboardLayout() {
           </Button>
           <h1 className="text-lg font-semibold text-slate-900">{messages.shell.dashboardTitle}</h1>
           <div className="ml-auto flex items-center gap-2">
-            <Button variant="ghost" size="icon" aria-label={messages.shell.notifications}>
-              <Bell className="size-5" aria-hidden="true" />
-            </Button>
+            <NotificationBell />
             <AccountMenu me={me} />
           </div>
         </header>
