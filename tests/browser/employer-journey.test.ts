@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import jsQR from 'jsqr';
-import type { Page } from 'playwright-core';
+import type { Page, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
 import { screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
@@ -11,16 +11,20 @@ const jobs = messages.jobsManagement;
 const detail = messages.jobDetail;
 const applicationsCount = (count: number) => jobs.applicationsCount.replace('{count}', String(count));
 
-/** Resolves once the page's next /api/live socket says it is ready (its topics are subscribed). Call before navigating. */
-function nextLiveSocketReady(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (socket) => {
-      if (!socket.url().endsWith('/api/live')) return;
-      socket.on('framereceived', (frame) => {
-        if (frame.payload === JSON.stringify({ type: 'ready' })) resolve();
-      });
+/**
+ * Follows the page's /api/live sockets (the page shares one across its screens): ready() is true
+ * while a socket that said "ready" (its topics are subscribed) is open. Call right after opening.
+ */
+function trackLiveSocket(page: Page): { ready: () => boolean } {
+  const ready = new Set<WebSocket>();
+  page.on('websocket', (socket) => {
+    if (!socket.url().endsWith('/api/live')) return;
+    socket.on('framereceived', (frame) => {
+      if (frame.payload === JSON.stringify({ type: 'ready' })) ready.add(socket);
     });
+    socket.on('close', () => ready.delete(socket));
   });
+  return { ready: () => ready.size > 0 };
 }
 
 /** Reads a PNG into pixels in the browser and decodes the QR code in it with jsQR. */
@@ -54,6 +58,7 @@ describe('employer journey: from a new account to a live application and back', 
 
     // 1. Signed in without a company: the dashboard asks for one.
     const { page, context } = await h.open('/auth');
+    const live = trackLiveSocket(page);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.baseURL });
     await submitSignIn(page, employer.email, PASSWORD);
     await waitForPath(page, '/dashboard');
@@ -107,12 +112,11 @@ describe('employer journey: from a new account to a live application and back', 
     await publicPage.close();
 
     // 7 (set-up). The employer watches the overview, opened before anyone applies.
-    const liveReady = nextLiveSocketReady(page);
     await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
     await waitForPath(page, '/dashboard');
     const applications = page.getByTestId('stat-applications-count');
     await expect.poll(() => applications.textContent()).toBe('0');
-    await liveReady;
+    await expect.poll(() => live.ready()).toBe(true);
     // Survives only if the page is never reloaded.
     await page.evaluate(() => {
       (window as unknown as { journeyMarker?: string }).journeyMarker = 'still here';

@@ -1,0 +1,106 @@
+/** A live event from /api/live: ids, not rows; the screen refetches what it shows. */
+export interface LiveEvent {
+  topic: string;
+  type: string;
+  id?: string;
+}
+
+export type LiveMessage = LiveEvent | { type: 'ready' };
+
+export interface LiveListener {
+  /** Listeners that need the server to recompute the socket's topics (a new company) differ in key. */
+  key: string;
+  onMessage: (message: LiveMessage) => void;
+}
+
+const MIN_BACKOFF_MS = 500;
+const MAX_BACKOFF_MS = 30_000;
+
+function liveUrl(): string {
+  const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${window.location.host}/api/live`;
+}
+
+/**
+ * One WebSocket per page, shared by every screen that listens (overview, chat, notifications,
+ * session end), instead of one per hook. It opens with the first listener and closes with the
+ * last, reconnects with exponential back-off, and reconnects at once when a listener arrives with
+ * a new key, because the server decides a socket's topics when it connects.
+ */
+class LiveConnection {
+  private readonly listeners = new Set<LiveListener>();
+  private socket: WebSocket | undefined;
+  /** The keys of the listeners when the socket connected: topics the server granted for them. */
+  private socketKeys = new Set<string>();
+  private ready = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private backoff = MIN_BACKOFF_MS;
+
+  subscribe(listener: LiveListener): () => void {
+    this.listeners.add(listener);
+    if (this.socket && this.socketKeys.has(listener.key)) {
+      // Joining an open connection: catch up as a fresh connection's listeners do.
+      if (this.ready) {
+        queueMicrotask(() => {
+          if (this.listeners.has(listener)) listener.onMessage({ type: 'ready' });
+        });
+      }
+    } else if (!this.timer) {
+      // No connection yet, or one made before this key existed (the company was just created).
+      this.stop();
+      this.connect();
+    }
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) this.stop();
+    };
+  }
+
+  private stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    const socket = this.socket;
+    this.socket = undefined;
+    this.ready = false;
+    // Closing a socket still connecting makes Chrome log an error; it closes once open instead.
+    if (socket && socket.readyState === WebSocket.OPEN) socket.close(1000);
+  }
+
+  private connect(): void {
+    const current = new WebSocket(liveUrl());
+    this.socket = current;
+    this.socketKeys = new Set([...this.listeners].map((listener) => listener.key));
+    this.ready = false;
+    const isCurrent = () => this.socket === current;
+    current.addEventListener('open', () => {
+      if (!isCurrent()) current.close(1000);
+      else this.backoff = MIN_BACKOFF_MS;
+    });
+    current.addEventListener('message', (message) => {
+      if (!isCurrent() || typeof message.data !== 'string') return;
+      let parsed: LiveMessage;
+      try {
+        parsed = JSON.parse(message.data) as LiveMessage;
+      } catch {
+        return; // Not JSON: ignore rather than break the screen.
+      }
+      if (parsed.type === 'ready') this.ready = true;
+      for (const listener of [...this.listeners]) listener.onMessage(parsed);
+    });
+    current.addEventListener('close', (event) => {
+      if (!isCurrent()) return;
+      this.socket = undefined;
+      this.ready = false;
+      // 4401/4403: signed out or refused; the session guard takes over, retrying would only fail.
+      // A later listener (after signing in again) opens a new connection.
+      if (event.code === 4401 || event.code === 4403) return;
+      this.timer = setTimeout(() => {
+        this.timer = undefined;
+        if (!this.socket && this.listeners.size > 0) this.connect();
+      }, this.backoff);
+      this.backoff = Math.min(this.backoff * 2, MAX_BACKOFF_MS);
+    });
+  }
+}
+
+export const liveConnection = new LiveConnection();
