@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
+import { documentTypes } from '../options.ts';
 
 const text = messages.jobsManagement;
 const tooLong = (max: number) => text.tooLong.replace('{max}', String(max));
@@ -123,8 +124,12 @@ export type EmployerJobsPage = z.infer<typeof employerJobsPageSchema>;
 export const jobApplicantSchema = z.object({
   id: z.string(),
   candidate_name: z.string(),
+  /** The short ID the candidate was given at registration (WC-…), if they registered. */
+  candidate_code: z.string().nullable(),
   applied_at: z.string(),
   status: z.string(),
+  /** The candidate's current documents: an employer the candidate applied to may read them. */
+  documents: z.array(z.object({ id: z.string(), document_type: z.enum(documentTypes), url: z.string() })),
 });
 export type JobApplicant = z.infer<typeof jobApplicantSchema>;
 

@@ -219,10 +219,27 @@ describe.skipIf(laneUnavailable)('Jobs Management: /api/jobs', () => {
       const people: JobApplicant[] = response.json();
       expect(people.map((p) => p.candidate_name).sort()).toEqual(['Meera Iyer', 'Ravi Kumar']);
       for (const person of people) {
-        expect(Object.keys(person).sort()).toEqual(['applied_at', 'candidate_name', 'id', 'status']);
+        expect(Object.keys(person).sort()).toEqual(['applied_at', 'candidate_code', 'candidate_name', 'documents', 'id', 'status']);
+        expect(person.documents).toEqual([]);
         expect(person.status).toBe('received');
         expect(Number.isNaN(Date.parse(person.applied_at))).toBe(false);
       }
+    });
+
+    it('shows each applicant’s candidate ID and current documents', async () => {
+      const job = await t.factories.job(companyA.id, { title: 'Documented job' });
+      const candidate = await newUser('candidate', null, 'Asha Verma');
+      const { db } = t.database;
+      await db.insertInto('candidate_profiles').values({ user_id: candidate.id, candidate_code: 'WC-7K3F9Q' }).execute();
+      const resume = await db
+        .insertInto('candidate_documents')
+        .values({ candidate_id: candidate.id, document_type: 'resume', file_path: `${candidate.id}/resume_1.pdf`, size_bytes: 10 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await t.factories.application(job.id, candidate.id);
+
+      const [person] = (await applicants('employerA', job.id)).json<JobApplicant[]>();
+      expect(person).toMatchObject({ candidate_name: 'Asha Verma', candidate_code: 'WC-7K3F9Q', documents: [{ id: resume.id, document_type: 'resume', url: `/api/documents/${resume.id}` }] });
     });
 
     it('lists newest first', async () => {

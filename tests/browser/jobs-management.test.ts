@@ -120,13 +120,22 @@ describe('Jobs Management (/dashboard/jobs)', () => {
     // Applications: one candidate applied to the existing job.
     const candidate = await h.t.factories.user({ role: 'candidate', fullName: 'Asha Verma' });
     await h.t.factories.application(existing.id, candidate.id);
+    await h.t.database.db.insertInto('candidate_profiles').values({ user_id: candidate.id, candidate_code: 'WC-4M8R2T' }).execute();
+    const resume = await h.t.database.db
+      .insertInto('candidate_documents')
+      .values({ candidate_id: candidate.id, document_type: 'resume', file_path: `${candidate.id}/resume_1.pdf`, size_bytes: 10 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await page.reload();
     const existingCard = page.getByRole('article', { name: 'Existing Role' });
     await existingCard.getByText('1 applications').waitFor();
     await existingCard.getByRole('button', { name: text.applications }).click();
     const applications = page.getByRole('dialog');
-    await applications.getByRole('cell', { name: 'Asha Verma' }).waitFor();
+    await applications.getByRole('cell', { name: 'Asha Verma WC-4M8R2T' }).waitFor();
     await applications.getByRole('cell', { name: 'received' }).waitFor();
+    const resumeLink = applications.getByRole('link', { name: messages.candidate.documents.typeLabels.resume });
+    expect(await resumeLink.getAttribute('href')).toBe(`/api/documents/${resume.id}`);
+    await screenshot(page, 'jobs-management-applicants');
     await page.keyboard.press('Escape');
     await applications.waitFor({ state: 'detached' });
 

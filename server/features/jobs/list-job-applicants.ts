@@ -5,7 +5,8 @@ import type { DB } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 
 /**
- * The applicants of one of the company's live jobs, newest first: name, date and status only.
+ * The applicants of one of the company's live jobs, newest first: name, candidate ID, date,
+ * status and their current documents (which the company may read once the candidate applied).
  * Another company's job (or a deleted one) is 404, never an empty list that confirms it exists.
  */
 export async function listJobApplicants(db: Kysely<DB>, companyId: string, jobId: string): Promise<JobApplicant[]> {
@@ -20,9 +21,31 @@ export async function listJobApplicants(db: Kysely<DB>, companyId: string, jobId
   const rows = await db
     .selectFrom('job_applications as ja')
     .innerJoin('user_profiles as up', 'up.id', 'ja.candidate_id')
+    .leftJoin('candidate_profiles as cp', 'cp.user_id', 'ja.candidate_id')
     .where('ja.job_id', '=', job.id)
     .orderBy('ja.created_at', 'desc')
-    .select(['ja.id', 'ja.created_at', 'ja.status', 'up.full_name'])
+    .select(['ja.id', 'ja.candidate_id', 'ja.created_at', 'ja.status', 'up.full_name', 'cp.candidate_code'])
     .execute();
-  return rows.map((row) => ({ id: row.id, candidate_name: row.full_name, applied_at: new Date(row.created_at).toISOString(), status: row.status }));
+  const documents = rows.length
+    ? await db
+        .selectFrom('candidate_documents')
+        .select(['id', 'candidate_id', 'document_type'])
+        .where(
+          'candidate_id',
+          'in',
+          rows.map((row) => row.candidate_id),
+        )
+        .orderBy('document_type')
+        .execute()
+    : [];
+  return rows.map((row) => ({
+    id: row.id,
+    candidate_name: row.full_name,
+    candidate_code: row.candidate_code ?? null,
+    applied_at: new Date(row.created_at).toISOString(),
+    status: row.status,
+    documents: documents
+      .filter((document) => document.candidate_id === row.candidate_id)
+      .map((document) => ({ id: document.id, document_type: document.document_type, url: `/api/documents/${document.id}` })),
+  }));
 }

@@ -12,7 +12,7 @@ export function JobApplicationsDialog({ job, open, onOpenChange }: { job: { id: 
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-lg">
+      <DialogContent className="max-w-2xl">
         <DialogTitle className="pr-6">{text.applicationsTitle.replace('{title}', job.title)}</DialogTitle>
         <DialogDescription>{text.applicationsCount.replace('{count}', String(applicants.data?.length ?? 0))}</DialogDescription>
         <div className="mt-4 max-h-96 overflow-y-auto">
@@ -29,6 +29,7 @@ export function JobApplicationsDialog({ job, open, onOpenChange }: { job: { id: 
               <thead className="text-slate-500">
                 <tr>
                   <th className="py-2 font-medium">{text.applicantName}</th>
+                  <th className="py-2 font-medium">{text.applicantDocuments}</th>
                   <th className="py-2 font-medium">{text.appliedOn}</th>
                   <th className="py-2 font-medium">{text.applicationStatus}</th>
                 </tr>
@@ -36,9 +37,31 @@ export function JobApplicationsDialog({ job, open, onOpenChange }: { job: { id: 
               <tbody className="divide-y divide-slate-100">
                 {applicants.data.map((applicant) => (
                   <tr key={applicant.id}>
-                    <td className="py-2 text-slate-900">{applicant.candidate_name}</td>
-                    <td className="py-2 text-slate-600">{format(new Date(applicant.applied_at), 'MMM d, yyyy')}</td>
-                    <td className="py-2 text-slate-600 capitalize">{applicant.status}</td>
+                    <td className="py-2 pr-2 align-top text-slate-900">
+                      {applicant.candidate_name}
+                      {applicant.candidate_code ? (
+                        <span className="block font-mono text-xs text-slate-500" title={text.candidateId}>
+                          {applicant.candidate_code}
+                        </span>
+                      ) : null}
+                    </td>
+                    <td className="py-2 pr-2 align-top">
+                      {applicant.documents.length === 0 ? (
+                        <span className="text-slate-400">{text.noDocuments}</span>
+                      ) : (
+                        <ul className="space-y-0.5">
+                          {applicant.documents.map((document) => (
+                            <li key={document.id}>
+                              <a href={document.url} className="text-brand-700 hover:underline" download>
+                                {messages.candidate.documents.typeLabels[document.document_type]}
+                              </a>
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </td>
+                    <td className="py-2 align-top text-slate-600">{format(new Date(applicant.applied_at), 'MMM d, yyyy')}</td>
+                    <td className="py-2 align-top text-slate-600 capitalize">{applicant.status}</td>
                   </tr>
                 ))}
               </tbody>
