@@ -1,36 +1,11 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresTestDatabase, laneUnavailable, testDbKind } from '../support/test-database.ts';
+import { freePort, startServerProcess } from '../support/server-process.ts';
 import { waitFor } from '../support/wait-for.ts';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Running {
-  child: ChildProcessWithoutNullStreams;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function startServer(env: Record<string, string>): Running {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], { env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env } });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
 
 /** The real `server.ts` process: start-up, readiness, graceful shutdown and the embedded-database lock. */
 describe.skipIf(laneUnavailable)(`server process (${testDbKind})`, { timeout: 120_000 }, () => {
@@ -52,7 +27,7 @@ describe.skipIf(laneUnavailable)(`server process (${testDbKind})`, { timeout: 12
   });
 
   it('starts, says how to create the first admin, is ready, and shuts down cleanly on SIGTERM', async () => {
-    const server = startServer(env);
+    const server = startServerProcess(env);
     try {
       await waitFor(() => server.output().includes('WorkCred is running'), { timeoutMs: 60_000, what: 'start-up' });
       expect(server.output()).toContain('npm run admin -- create');
@@ -68,10 +43,10 @@ describe.skipIf(laneUnavailable)(`server process (${testDbKind})`, { timeout: 12
   });
 
   it.runIf(testDbKind === 'pglite')('refuses a second process on the same data directory with a clear message', async () => {
-    const first = startServer(env);
+    const first = startServerProcess(env);
     try {
       await waitFor(() => first.output().includes('WorkCred is running'), { timeoutMs: 60_000, what: 'first start-up' });
-      const second = startServer({ ...env, PORT: String(await freePort()) });
+      const second = startServerProcess({ ...env, PORT: String(await freePort()) });
       expect(await second.exited).toBe(1);
       expect(second.output()).toMatch(/in use by another WorkCred process \(pid \d+\)/);
     } finally {
@@ -81,7 +56,7 @@ describe.skipIf(laneUnavailable)(`server process (${testDbKind})`, { timeout: 12
   });
 
   it('creates the first admin from ADMIN_EMAIL and ADMIN_PASSWORD at start', async () => {
-    const server = startServer({ ...env, ADMIN_EMAIL: 'first.admin@workcred-test.in', ADMIN_PASSWORD: 'First-Admin-Passphrase-1' });
+    const server = startServerProcess({ ...env, ADMIN_EMAIL: 'first.admin@workcred-test.in', ADMIN_PASSWORD: 'First-Admin-Passphrase-1' });
     try {
       await waitFor(() => server.output().includes('WorkCred is running'), { timeoutMs: 60_000, what: 'start-up' });
       expect(server.output()).not.toContain('npm run admin -- create');
@@ -119,7 +94,7 @@ describe.skipIf(laneUnavailable)(`server process (${testDbKind})`, { timeout: 12
   });
 
   it('stops with a message naming each bad variable', async () => {
-    const server = startServer({ ...env, PORT: 'eighty', SMS_PROVIDER: 'pigeon' });
+    const server = startServerProcess({ ...env, PORT: 'eighty', SMS_PROVIDER: 'pigeon' });
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain('PORT');
     expect(server.output()).toContain('SMS_PROVIDER');

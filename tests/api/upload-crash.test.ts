@@ -1,7 +1,5 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -15,32 +13,8 @@ import { messages } from '../../shared/messages.ts';
 import { MAX_DOCUMENT_BYTES, type CandidateDocument } from '../../shared/schemas/candidate.ts';
 import { makePdf } from '../support/pdf.ts';
 import { createPostgresTestDatabase, laneUnavailable, testDbKind } from '../support/test-database.ts';
+import { freePort, startServerProcess, type RunningServer } from '../support/server-process.ts';
 import { waitFor } from '../support/wait-for.ts';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Running {
-  child: ChildProcessWithoutNullStreams;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function startServer(env: Record<string, string>): Running {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], { env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env } });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
 
 function filesUnder(root: string): string[] {
   if (!existsSync(root)) return [];
@@ -80,7 +54,7 @@ describe.skipIf(laneUnavailable)(`upload interrupted by kill -9 (${testDbKind})`
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
   let candidate: { id: string; email: string; password: string };
-  let running: Running | undefined;
+  let running: RunningServer | undefined;
 
   beforeAll(async () => {
     const port = await freePort();
@@ -110,8 +84,8 @@ describe.skipIf(laneUnavailable)(`upload interrupted by kill -9 (${testDbKind})`
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function start(extra: Record<string, string> = {}): Promise<Running> {
-    running = startServer({ ...env, ...extra });
+  async function start(extra: Record<string, string> = {}): Promise<RunningServer> {
+    running = startServerProcess({ ...env, ...extra });
     const server = running;
     await waitFor(() => server.output().includes('WorkCred is running') || server.child.exitCode !== null, { timeoutMs: 90_000, what: 'start-up' });
     if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output()}`);

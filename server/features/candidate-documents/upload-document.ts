@@ -8,6 +8,7 @@ import type { DB } from '../../db/schema.ts';
 import { AppError, badRequest, forbidden } from '../../http/errors.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { PdfGate, tooLarge } from './pdf-gate.ts';
+import { toCandidateDocument } from './list-documents.ts';
 
 const m = messages.candidate.documents;
 
@@ -149,14 +150,7 @@ async function saveDocumentRow(
           .executeTakeFirstOrThrow();
         return {
           replacedKey: previous?.file_path ?? null,
-          row: {
-            id: row.id,
-            document_type: row.document_type,
-            original_name: row.original_name,
-            size_bytes: Number(row.size_bytes),
-            created_at: new Date(row.created_at).toISOString(),
-            url: `/api/documents/${row.id}`,
-          },
+          row: toCandidateDocument(row),
         };
       });
     } catch (error) {

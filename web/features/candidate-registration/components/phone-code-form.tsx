@@ -12,7 +12,7 @@ import { errorMessage, isApiError } from '@web/lib/api-client.ts';
 import { fill } from '@web/lib/fill.ts';
 import { useSendPhoneOtp } from '../api/send-phone-otp.ts';
 import { useVerifyPhoneOtp } from '../api/verify-phone-otp.ts';
-import { useCountdown } from '../hooks/use-countdown.ts';
+import { useCountdown } from '@web/lib/use-countdown.ts';
 import { resendAtFrom, type OtpSent } from './phone-number-form.tsx';
 
 const text = messages.candidate.phone;

@@ -8,7 +8,7 @@ import { FieldError } from '@web/components/ui/field-error.tsx';
 import { errorMessage, isApiError } from '@web/lib/api-client.ts';
 import { fill } from '@web/lib/fill.ts';
 import { useSendOnboardingCode } from '../api/send-onboarding-code.ts';
-import { useCountdown } from '../hooks/use-countdown.ts';
+import { useCountdown } from '@web/lib/use-countdown.ts';
 import type { OnboardingForm } from './onboarding-form.ts';
 import { TextField } from '@web/components/ui/text-field.tsx';
 import { registerField } from './form-behaviour.ts';

@@ -1,7 +1,7 @@
 import type { CompanyCheckResult } from '@shared/schemas/employer-signup.ts';
 import { MAX_COMPANY_NAME_LENGTH, MIN_COMPANY_NAME_LENGTH } from '@shared/schemas/employer-signup.ts';
 import { useCheckCompanyExists } from '../api/check-company-exists.ts';
-import { useDebouncedValue } from './use-debounced-value.ts';
+import { useDebouncedValue } from '@web/lib/use-debounced-value.ts';
 
 export const COMPANY_CHECK_DEBOUNCE_MS = 300;
 
