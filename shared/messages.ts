@@ -91,6 +91,8 @@ export const messages = {
     forgotPassword: 'Forgot password?',
     noAccount: 'New to WorkCred?',
     employerSignupLink: 'Create an employer account',
+    candidatePrompt: 'Looking for a job?',
+    candidateCodeLink: 'Register or sign in as a candidate with an email code',
     googleButton: 'Continue with Google',
   },
   passwordReset: {

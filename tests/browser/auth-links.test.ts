@@ -30,6 +30,13 @@ describe('emailed links: confirmation (/auth/callback) and password reset', () =
     await page.getByText('Welcome, Meera Iyer').waitFor();
   });
 
+  it('points candidates from /auth to registration by email code', async () => {
+    const { page } = await h.open('/auth');
+    await page.getByRole('link', { name: messages.signIn.candidateCodeLink }).click();
+    await waitForPath(page, '/candidate/register');
+    await page.getByRole('heading', { name: messages.candidate.registration.pageTitle }).waitFor();
+  });
+
   it('sends an errored callback to /auth with the failure toast', async () => {
     const { page } = await h.open('/auth/callback?error=INVALID_TOKEN');
     await waitForToast(page, messages.auth.callbackFailed);

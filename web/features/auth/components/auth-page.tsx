@@ -65,6 +65,13 @@ export function AuthPage() {
           {messages.signIn.employerSignupLink}
         </Link>
       </p>
+      {/* Candidates register without a password: they come back with a code sent to their email. */}
+      <p className="mt-2 text-center text-sm text-slate-600">
+        {messages.signIn.candidatePrompt}{' '}
+        <Link to="/candidate/register" className="font-medium text-brand-700 hover:underline">
+          {messages.signIn.candidateCodeLink}
+        </Link>
+      </p>
     </AuthLayout>
   );
 }
