@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
-import { linkIn, waitForMessage } from '../support/outbox.ts';
+import { codeIn, linkIn, waitForMessage } from '../support/outbox.ts';
 import { startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
 
 const PASSWORD = 'Banyan-Quarry-Indore-36';
@@ -35,6 +35,32 @@ describe('emailed links: confirmation (/auth/callback) and password reset', () =
     await page.getByRole('link', { name: messages.signIn.candidateCodeLink }).click();
     await waitForPath(page, '/candidate/register');
     await page.getByRole('heading', { name: messages.candidate.registration.pageTitle }).waitFor();
+  });
+
+  it('brings a registered candidate who signs in by email code back to the job they were applying to', async () => {
+    const company = await h.t.factories.company({ name: 'Banyan Logistics' });
+    const job = await h.t.factories.job(company.id, { title: 'Fleet Coordinator' });
+    const candidate = await h.t.factories.user({ role: 'candidate', fullName: 'Kavya Rao' });
+    const { db } = h.t.database;
+    await db.updateTable('user_profiles').set({ phone: '+919876543210', mobile_verified: true }).where('id', '=', candidate.id).execute();
+    await db
+      .insertInto('candidate_profiles')
+      .values({ user_id: candidate.id, candidate_code: 'WC-9B2K7M', uan: '100200300400', education: 'B.Com', current_employer: 'Banyan Retail', notice_period_days: 30, experience_years: 4, registration_completed_at: new Date() })
+      .execute();
+
+    const { page } = await h.open(`/jobs/${job.id}`);
+    await page.getByRole('button', { name: messages.jobDetail.applyNow }).click();
+    await waitForPath(page, '/auth');
+    await page.getByRole('link', { name: messages.signIn.candidateCodeLink }).click();
+    await waitForPath(page, '/candidate/register');
+    await page.getByLabel(messages.candidate.flow.emailLabel).fill(candidate.email);
+    await page.getByRole('button', { name: messages.candidate.registration.continueWithEmail }).click();
+    const mail = await waitForMessage(h.t.dataDir, (m) => m.to === candidate.email && m.subject === 'Your WorkCred email verification code');
+    await page.getByLabel(messages.candidate.registration.emailCodeLabel).fill(codeIn(mail));
+    await page.getByRole('button', { name: messages.candidate.registration.verifyEmailButton }).click();
+    await waitForPath(page, `/jobs/${job.id}`);
+    await page.getByRole('button', { name: messages.jobDetail.applyNow }).click();
+    await waitForToast(page, messages.jobDetail.submitted);
   });
 
   it('sends an errored callback to /auth with the failure toast', async () => {

@@ -68,7 +68,7 @@ export function AuthPage() {
       {/* Candidates register without a password: they come back with a code sent to their email. */}
       <p className="mt-2 text-center text-sm text-slate-600">
         {messages.signIn.candidatePrompt}{' '}
-        <Link to="/candidate/register" className="font-medium text-brand-700 hover:underline">
+        <Link to="/candidate/register" state={location.state} className="font-medium text-brand-700 hover:underline">
           {messages.signIn.candidateCodeLink}
         </Link>
       </p>

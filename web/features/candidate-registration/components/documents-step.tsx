@@ -1,24 +1,27 @@
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { messages } from '@shared/messages.ts';
 import type { RegistrationState } from '@shared/schemas/candidate.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { errorMessage, isApiError } from '@web/lib/api-client.ts';
+import { originFrom } from '@web/lib/session/destinations.ts';
 import { useCompleteRegistration } from '../api/complete-registration.ts';
 import { DocumentUploads } from './document-uploads.tsx';
 
 const text = messages.candidate.registration;
 
-/** Required Documents: the four uploads (optional), then Complete Registration → /dashboard. */
+/** Required Documents: the four uploads (optional), then Complete Registration → /dashboard (or the job being applied to). */
 export function DocumentsStep({ state, back }: { state: RegistrationState; back: { label: string; onClick: () => void } }) {
   const complete = useCompleteRegistration();
   const navigate = useNavigate();
+  const location = useLocation();
 
   const finish = () => {
     complete.mutate(undefined, {
       onSuccess: () => {
         toast.success(text.completed);
-        void navigate('/dashboard', { replace: true });
+        // Back to the job the candidate was applying to when they came to sign in, if any.
+        void navigate(originFrom(location.state) ?? '/dashboard', { replace: true });
       },
       onError: (error) => {
         if (!isApiError(error)) console.error('Completing the registration failed', error);

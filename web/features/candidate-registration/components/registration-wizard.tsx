@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { messages } from '@shared/messages.ts';
 import { registrationSteps, type RegistrationState, type RegistrationStep } from '@shared/schemas/candidate.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { errorMessage } from '@web/lib/api-client.ts';
 import { fill } from '@web/lib/fill.ts';
+import { originFrom } from '@web/lib/session/destinations.ts';
 import { useRegistration } from '../api/get-registration.ts';
 import { DocumentsStep } from './documents-step.tsx';
 import { PersonalForm } from './personal-form.tsx';
@@ -34,6 +35,7 @@ const stepTitles: Record<RegistrationStep, string> = {
  */
 export function RegistrationWizard() {
   const registration = useRegistration();
+  const location = useLocation();
   const [viewing, setViewing] = useState<RegistrationStep | null>(null);
 
   if (registration.isPending) {
@@ -55,7 +57,8 @@ export function RegistrationWizard() {
   }
 
   const state: RegistrationState = registration.data;
-  if (state.completed || state.step === null) return <Navigate to="/dashboard" replace />;
+  // A finished registration goes to the dashboard, or back to the job the candidate came from.
+  if (state.completed || state.step === null) return <Navigate to={originFrom(location.state) ?? '/dashboard'} replace />;
   const firstUnfinished = state.step;
   const current = viewing !== null && indexOf(viewing) < indexOf(firstUnfinished) ? viewing : firstUnfinished;
   const index = indexOf(current);
