@@ -241,6 +241,12 @@ describe('candidate journey: registration (/candidate-registration), documents, 
     await waitForToast(page, dash.profileSaved);
     await page.getByTestId('profile-employer').filter({ hasText: 'Kaveri Traders Pvt Ltd' }).waitFor();
 
+    // Change the phone number: the new number is verified by a code of its own, as at registration.
+    await page.getByRole('button', { name: `Edit ${dash.contactTitle}` }).click();
+    await verifyPhone(h, page, '99887 66554', smsCount(h));
+    await waitForToast(page, dash.profileSaved);
+    await page.getByTestId('candidate-profile').getByText('+91 99887 66554').waitFor();
+
     // Documents page of the sidebar lists the same four.
     await nav.getByRole('link', { name: 'Documents' }).click();
     await waitForPath(page, '/dashboard/documents');

@@ -9,6 +9,7 @@ import type { EditableSection } from '@web/features/candidate-dashboard/componen
 import { useRegistration } from '@web/features/candidate-registration/api/get-registration.ts';
 import { DocumentUploads } from '@web/features/candidate-registration/components/document-uploads.tsx';
 import { PersonalForm } from '@web/features/candidate-registration/components/personal-form.tsx';
+import { PhoneStep } from '@web/features/candidate-registration/components/phone-step.tsx';
 import { ProfessionalForm } from '@web/features/candidate-registration/components/professional-form.tsx';
 import { UanForm } from '@web/features/candidate-registration/components/uan-form.tsx';
 import { errorMessage } from '@web/lib/api-client.ts';
@@ -26,6 +27,8 @@ function SectionEditor({ state, section, close }: { state: RegistrationState; se
     },
     back: { label: text.cancel, onClick: close },
   };
+  // The phone is changed by verifying the new number with a code, as at registration.
+  if (section === 'contact') return <PhoneStep state={state} onDone={props.onSaved} back={props.back} startChanging />;
   if (section === 'uan') return <UanForm {...props} />;
   if (section === 'personal') return <PersonalForm {...props} />;
   return <ProfessionalForm {...props} />;

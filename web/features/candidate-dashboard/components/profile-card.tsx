@@ -11,7 +11,7 @@ import { maskUan } from '../lib/format-profile.ts';
 const text = messages.candidateDashboard;
 const labels = messages.candidate;
 
-export type EditableSection = 'uan' | 'personal' | 'professional';
+export type EditableSection = 'contact' | 'uan' | 'personal' | 'professional';
 /** The form that edits a section (the registration's own), closing itself once saved or cancelled. */
 export type SectionEditor = (section: EditableSection, close: () => void) => ReactNode;
 
@@ -61,7 +61,7 @@ export function ProfileCard({ state, renderEditor }: { state: RegistrationState;
         <CardTitle>{text.profileTitle}</CardTitle>
       </CardHeader>
       <div className="px-6 pb-6" data-testid="candidate-profile">
-        <Section title={text.contactTitle} editing={false}>
+        <Section title={text.contactTitle} {...sectionProps('contact')}>
           <Field label={text.emailLabel} value={state.email} />
           <Field label={text.phoneLabel} value={state.phone ? formatPhone(state.phone) : null} />
         </Section>

@@ -14,14 +14,16 @@ interface PhoneStepProps {
   state: RegistrationState;
   onDone: () => void;
   back?: { label: string; onClick: () => void };
+  /** Open on the number field even when a number is verified (changing it from the dashboard). */
+  startChanging?: boolean;
 }
 
 /**
  * Add Your Phone (the spec's two states: the number, then the code once it was sent). A number
  * verified earlier is shown as such, with the way to verify another.
  */
-export function PhoneStep({ state, onDone, back }: PhoneStepProps) {
-  const [changing, setChanging] = useState(!state.mobile_verified);
+export function PhoneStep({ state, onDone, back, startChanging = false }: PhoneStepProps) {
+  const [changing, setChanging] = useState(startChanging || !state.mobile_verified);
   const [sent, setSent] = useState<OtpSent | null>(null);
   // What Change number brings back to the number field.
   const [typed, setTyped] = useState(state.mobile_verified ? '' : (state.phone ?? ''));
