@@ -5,6 +5,7 @@ import type { EmployerOnboardingResult, EmployerOnboardingValues } from '../../.
 import type { SessionContext } from '../../auth/session.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { MAX_CODE_ATTEMPTS, onboardingCodeMatches, type OnboardingContext } from './onboarding-codes.ts';
+import { writeAudit } from '../../audit/write-audit.ts';
 
 const codeDead = () => new AppError(429, 'CODE_LOCKED', messages.mfa.tooManyTries);
 const codeUsed = () => badRequest(messages.employerOnboardingFlow.codeUsed, 'CODE_USED');
@@ -82,17 +83,7 @@ export async function submitOnboarding(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('admin_audit_logs')
-      .values({
-        admin_id: userId,
-        company_id: session.profile.company_id,
-        action: 'onboarding_submitted',
-        entity_type: 'employer_onboarding',
-        entity_id: row.id,
-        ip_address: ip,
-      })
-      .execute();
+    await writeAudit(trx, { actorId: userId, companyId: session.profile.company_id, action: 'onboarding_submitted', entityType: 'employer_onboarding', entityId: row.id, ip });
     return row;
   });
   log.info({ userId, onboardingId: saved.id, event: 'onboarding-submitted' }, 'employer onboarding saved');

@@ -6,6 +6,7 @@ import type { DB } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { publish } from '../../realtime/events.ts';
 import { isOpenJob } from '../public-jobs/open-jobs.ts';
+import { writeAudit } from '../../audit/write-audit.ts';
 
 export type ApplyOutcome = ApplyToJobResult & { created: boolean };
 
@@ -50,18 +51,7 @@ export async function applyToJob(db: Kysely<DB>, session: SessionContext, jobId:
       throw conflict(messages.jobDetail.closed, 'JOB_CLOSED');
     }
 
-    await trx
-      .insertInto('admin_audit_logs')
-      .values({
-        admin_id: candidateId,
-        company_id: job.company_id,
-        action: 'application_received',
-        entity_type: 'job_application',
-        entity_id: inserted.id,
-        details: JSON.stringify({ job_id: jobId }),
-        ip_address: ip,
-      })
-      .execute();
+    await writeAudit(trx, { actorId: candidateId, companyId: job.company_id, action: 'application_received', entityType: 'job_application', entityId: inserted.id, details: { job_id: jobId }, ip });
     await publish(trx, { topic: `company:${job.company_id}`, type: 'application', id: inserted.id });
     return { id: inserted.id, status: 'received', created: true };
   });

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { CreateJobValues, EmployerJob } from '../../../shared/schemas/jobs.ts';
 import type { DB } from '../../db/schema.ts';
 import { publish } from '../../realtime/events.ts';
+import { writeAudit } from '../../audit/write-audit.ts';
 
 /** India has one offset and no daylight saving; an expiry date lasts to the end of that day there. */
 const INDIA_OFFSET = '+05:30';
@@ -39,18 +40,7 @@ export async function createJob(db: Kysely<DB>, actor: Actor, input: CreateJobVa
       })
       .returning(['id', 'title', 'description', 'location', 'salary', 'requirements', 'benefits', 'expires_at', 'created_at'])
       .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('admin_audit_logs')
-      .values({
-        admin_id: actor.userId,
-        company_id: actor.companyId,
-        action: 'job_created',
-        entity_type: 'job_posting',
-        entity_id: job.id,
-        details: JSON.stringify({ title: job.title }),
-        ip_address: actor.ip,
-      })
-      .execute();
+    await writeAudit(trx, { actorId: actor.userId, companyId: actor.companyId, action: 'job_created', entityType: 'job_posting', entityId: job.id, details: { title: job.title }, ip: actor.ip });
     await publish(trx, { topic: `company:${actor.companyId}`, type: 'job', id: job.id });
     return {
       ...job,

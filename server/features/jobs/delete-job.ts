@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { publish } from '../../realtime/events.ts';
 import type { Actor } from './create-job.ts';
+import { writeAudit } from '../../audit/write-audit.ts';
 
 /**
  * Soft-deletes one of the actor's company's jobs (spec point 7: is_deleted true). Another
@@ -21,18 +22,7 @@ export async function deleteJob(db: Kysely<DB>, actor: Actor, jobId: string): Pr
       .returning(['id', 'title'])
       .executeTakeFirst();
     if (!deleted) throw notFound(messages.jobsManagement.notFound);
-    await trx
-      .insertInto('admin_audit_logs')
-      .values({
-        admin_id: actor.userId,
-        company_id: actor.companyId,
-        action: 'job_deleted',
-        entity_type: 'job_posting',
-        entity_id: deleted.id,
-        details: JSON.stringify({ title: deleted.title }),
-        ip_address: actor.ip,
-      })
-      .execute();
+    await writeAudit(trx, { actorId: actor.userId, companyId: actor.companyId, action: 'job_deleted', entityType: 'job_posting', entityId: deleted.id, details: { title: deleted.title }, ip: actor.ip });
     await publish(trx, { topic: `company:${actor.companyId}`, type: 'job', id: deleted.id });
   });
 }

@@ -5,6 +5,7 @@ import type { SessionContext } from '../../auth/session.ts';
 import type { DB } from '../../db/schema.ts';
 import { conflict, forbidden } from '../../http/errors.ts';
 import { publish } from '../../realtime/events.ts';
+import { writeAudit } from '../../audit/write-audit.ts';
 
 const text = messages.dashboardOverview;
 
@@ -37,18 +38,7 @@ export async function completeProfile(db: Kysely<DB>, session: SessionContext, v
       .set({ company_id: company.id, role: 'employer', industry: values.industry, position: values.position, updated_at: new Date() })
       .where('id', '=', userId)
       .execute();
-    await trx
-      .insertInto('admin_audit_logs')
-      .values({
-        admin_id: userId,
-        company_id: company.id,
-        action: 'company_created',
-        entity_type: 'company',
-        entity_id: company.id,
-        details: JSON.stringify({ name: company.name, industry: values.industry }),
-        ip_address: ip,
-      })
-      .execute();
+    await writeAudit(trx, { actorId: userId, companyId: company.id, action: 'company_created', entityType: 'company', entityId: company.id, details: { name: company.name, industry: values.industry }, ip });
     await publish(trx, { topic: `company:${company.id}`, type: 'company', id: company.id });
     await publish(trx, { topic: `user:${userId}`, type: 'profile', id: userId });
     return { company_id: company.id, company_name: company.name };
