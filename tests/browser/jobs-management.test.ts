@@ -154,8 +154,13 @@ describe('Jobs Management (/dashboard/jobs)', () => {
   it('shows a page of jobs and "Load more jobs" loads the rest', async () => {
     const company = await h.t.factories.company({ name: 'Many Roles Ltd' });
     const total = EMPLOYER_JOBS_PAGE_SIZE + 5;
-    // Created one after another, so the newest (the last) comes first.
-    for (let i = 1; i <= total; i += 1) await h.t.factories.job(company.id, { title: `Paged Role ${String(i).padStart(2, '0')}` });
+    // One second apart, so the newest (the last) comes first: two inserts in a row can share a
+    // clock tick, and equal times are ordered by id, not by insertion.
+    const base = Date.now() - 60 * 60 * 1000;
+    for (let i = 1; i <= total; i += 1) {
+      const job = await h.t.factories.job(company.id, { title: `Paged Role ${String(i).padStart(2, '0')}` });
+      await h.t.database.db.updateTable('job_postings').set({ created_at: new Date(base + i * 1000) }).where('id', '=', job.id).execute();
+    }
     const employer = await h.t.factories.user({ role: 'employer', companyId: company.id, password: PASSWORD });
     const { page } = await h.open('/auth');
     await submitSignIn(page, employer.email, PASSWORD);
