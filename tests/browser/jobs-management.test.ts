@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import jsQR from 'jsqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
 import { EMPLOYER_JOBS_PAGE_SIZE, todayInIndia } from '../../shared/schemas/jobs.ts';
+import { decodeQr } from '../support/qr.ts';
 import { screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
 
 const PASSWORD = 'Monsoon-Ledger-Pune-84';
@@ -99,21 +99,7 @@ describe('Jobs Management (/dashboard/jobs)', () => {
     const png = readFileSync(file);
     expect(png.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
     // Decode the downloaded PNG: the browser turns it into pixels, jsQR reads the code.
-    const pixels = await page.evaluate(async (dataUrl) => {
-      const image = new Image();
-      image.src = dataUrl;
-      await image.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = image.naturalWidth;
-      canvas.height = image.naturalHeight;
-      const context = canvas.getContext('2d');
-      if (!context) throw new Error('no 2d context');
-      context.drawImage(image, 0, 0);
-      const data = context.getImageData(0, 0, canvas.width, canvas.height);
-      return { width: data.width, height: data.height, rgba: Array.from(data.data) };
-    }, `data:image/png;base64,${png.toString('base64')}`);
-    const decoded = jsQR(Uint8ClampedArray.from(pixels.rgba), pixels.width, pixels.height);
-    expect(decoded?.data).toBe(`${h.baseURL}/jobs/${job.id}`);
+    expect(await decodeQr(page, png)).toBe(`${h.baseURL}/jobs/${job.id}`);
     await page.keyboard.press('Escape');
     await qr.waitFor({ state: 'detached' });
 
