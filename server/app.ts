@@ -40,6 +40,11 @@ import { adminUsersRoutes } from './features/admin-users/routes.ts';
 import { auditLogsRoutes } from './features/audit-logs/routes.ts';
 import { supportChatRoutes } from './features/support-chat/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
+import { pipelineRoutes } from './features/pipeline/routes.ts';
+import { verificationRoutes } from './features/verification/routes.ts';
+import { candidateSearchRoutes } from './features/candidate-search/routes.ts';
+import { interviewRoutes } from './features/interviews/routes.ts';
+import { employmentRoutes } from './features/employment/routes.ts';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -118,6 +123,11 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   await app.register(auditLogsRoutes, deps);
   await app.register(supportChatRoutes, deps);
   await app.register(notificationRoutes, deps);
+  await app.register(pipelineRoutes, deps);
+  await app.register(verificationRoutes, deps);
+  await app.register(candidateSearchRoutes, deps);
+  await app.register(interviewRoutes, deps);
+  await app.register(employmentRoutes, deps);
   await app.register(registerLiveUpdates, { config, database, guards });
   await registerWebApp(app, distDir);
 

@@ -7,6 +7,11 @@ import { candidateDashboardMessages } from './messages/candidate-dashboard.ts';
 import { supportChatMessages } from './messages/support-chat.ts';
 import { adminConsoleMessages } from './messages/admin-console.ts';
 import { notificationsMessages } from './messages/notifications.ts';
+import { pipelineMessages } from './messages/pipeline.ts';
+import { verificationMessages } from './messages/verification.ts';
+import { candidateSearchMessages } from './messages/candidate-search.ts';
+import { interviewsMessages } from './messages/interviews.ts';
+import { employmentMessages } from './messages/employment.ts';
 
 export const messages = {
   candidate: candidateMessages,
@@ -14,6 +19,11 @@ export const messages = {
   supportChat: supportChatMessages,
   adminConsole: adminConsoleMessages,
   notificationsCenter: notificationsMessages,
+  pipeline: pipelineMessages,
+  verification: verificationMessages,
+  candidateSearch: candidateSearchMessages,
+  interviews: interviewsMessages,
+  employment: employmentMessages,
   auth: {
     signInHeading: 'Sign in to your account',
     trialHeading: 'Start Your Free Trial',

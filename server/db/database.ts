@@ -27,6 +27,8 @@ export type DatabaseOptions =
 
 // Return timestamps as Date and bigint/numeric as string, the same on both drivers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => value);
+// A calendar date (joining date, last working day) has no time zone: keep it 'YYYY-MM-DD'.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const database = options.kind === 'postgres' ? openPostgres(options.url, options.poolSize) : await openPglite(options);

@@ -76,19 +76,37 @@ export interface JobPostingsTable {
   updated_at: Timestamp;
 }
 
+/** The stages of an application (migration 0010); rejected and withdrawn end it from any open stage. */
+export type ApplicationStage = 'received' | 'screening' | 'shortlisted' | 'interview' | 'offered' | 'hired' | 'rejected' | 'withdrawn';
+export type ApplicationSource = 'direct' | 'link' | 'qr' | 'drive';
+
 export interface JobApplicationsTable {
   id: Generated<string>;
   job_id: string;
   candidate_id: string;
-  status: Generated<'received'>;
+  /** The stage. */
+  status: Generated<ApplicationStage>;
+  stage_changed_at: Timestamp;
+  source: Generated<ApplicationSource>;
+  source_drive_id: string | null;
   created_at: Timestamp;
 }
 
 export interface InterviewsTable {
   id: Generated<string>;
   application_id: string;
+  /** UTC; shown and entered in Asia/Kolkata. */
   scheduled_at: NullableTimestamp;
+  company_id: string | null;
+  duration_minutes: Generated<number>;
+  mode: Generated<'video' | 'phone' | 'in_person'>;
+  location: string | null;
+  status: Generated<'scheduled' | 'cancelled' | 'completed'>;
+  sequence: Generated<number>;
+  created_by: string | null;
+  cancel_reason: string | null;
   created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface AdminAuditLogsTable {
@@ -184,6 +202,16 @@ export interface OutboxMessagesTable {
   next_attempt_at: Timestamp;
   created_at: Timestamp;
   sent_at: NullableTimestamp;
+  /** [{ filename, contentType, content }] with text content (an .ics invite); migration 0010. */
+  attachments: ColumnType<MessageAttachment[] | null, string | null | undefined, string | null>;
+  /** Lets a pending (scheduled) message be withdrawn, e.g. an interview's reminder. */
+  dedupe_key: string | null;
+}
+
+export interface MessageAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
 }
 
 export interface MfaFactorsTable {
@@ -295,6 +323,13 @@ export interface CandidateProfilesTable {
   /** numeric(4,1): pg returns it as a string. */
   experience_years: ColumnType<string | null, number | string | null | undefined, number | string | null>;
   registration_completed_at: NullableTimestamp;
+  /** Handpick (migration 0010). */
+  skills: ColumnType<string[], string[] | undefined, string[]>;
+  projects: string | null;
+  location: string | null;
+  /** numeric(6,2) lakh rupees a year: pg returns a string. */
+  current_pay_lakh: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  expected_pay_lakh: ColumnType<string | null, number | string | null | undefined, number | string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -350,4 +385,133 @@ export interface NotificationBatchesTable {
 
 export interface DB {
   notification_batches: NotificationBatchesTable;
+}
+
+// --- Screen, Handpick, Onboard (migration 0010) ---
+
+export type VerificationSubject = 'phone' | 'uan' | 'resume' | 'bank_statement' | 'experience_letter' | 'salary_slip';
+export type VerificationStatus = 'pending' | 'in_review' | 'verified' | 'rejected';
+
+export interface RecruitmentDrivesTable {
+  id: Generated<string>;
+  company_id: string;
+  name: string;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface ApplicationStageEventsTable {
+  id: Generated<string>;
+  application_id: string;
+  from_stage: ApplicationStage | null;
+  to_stage: ApplicationStage;
+  actor_id: string | null;
+  note: string | null;
+  created_at: Timestamp;
+}
+
+export interface VerificationFlag {
+  rule: string;
+  outcome: 'match' | 'mismatch' | 'missing';
+  expected?: string;
+  found?: string;
+  evidence?: string;
+}
+
+export interface VerificationChecksTable {
+  id: Generated<string>;
+  candidate_id: string;
+  subject: VerificationSubject;
+  document_id: string | null;
+  status: Generated<VerificationStatus>;
+  reason: string | null;
+  decided_by: 'algorithm' | 'provider' | 'verification_team' | null;
+  decided_by_user: string | null;
+  decided_at: NullableTimestamp;
+  flags: ColumnType<VerificationFlag[], string | undefined, string>;
+  verified_fields: ColumnType<string[], string[] | undefined, string[]>;
+  provider: string | null;
+  provider_reference: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface VerificationConsentsTable {
+  id: Generated<string>;
+  candidate_id: string;
+  subject: VerificationSubject;
+  purpose: string;
+  granted_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  ip_address: string | null;
+}
+
+export interface SavedCandidateSearchesTable {
+  id: Generated<string>;
+  company_id: string;
+  user_id: string;
+  name: string;
+  filters: ColumnType<Record<string, unknown>, string, string>;
+  created_at: Timestamp;
+}
+
+export interface InterviewInterviewersTable {
+  interview_id: string;
+  user_id: string;
+}
+
+export interface InterviewScorecardsTable {
+  id: Generated<string>;
+  interview_id: string;
+  interviewer_id: string;
+  criteria: ColumnType<{ name: string; rating: number }[], string, string>;
+  notes: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface EmploymentsTable {
+  id: Generated<string>;
+  company_id: string;
+  employee_id: string;
+  application_id: string | null;
+  title: string;
+  /** A date column: 'YYYY-MM-DD' on both drivers (database.ts sets the parser). */
+  joining_date: ColumnType<string, string, string>;
+  last_working_day: ColumnType<string | null, string | null | undefined, string | null>;
+  relieving_reason: string | null;
+  status: Generated<'active' | 'relieved'>;
+  created_by: string | null;
+  relieved_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RecordSharesTable {
+  id: Generated<string>;
+  candidate_id: string;
+  company_id: string;
+  purpose: string;
+  granted_at: Timestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface RecordViewsTable {
+  id: Generated<string>;
+  share_id: string;
+  viewer_id: string | null;
+  viewed_at: Timestamp;
+}
+
+export interface DB {
+  recruitment_drives: RecruitmentDrivesTable;
+  application_stage_events: ApplicationStageEventsTable;
+  verification_checks: VerificationChecksTable;
+  verification_consents: VerificationConsentsTable;
+  saved_candidate_searches: SavedCandidateSearchesTable;
+  interview_interviewers: InterviewInterviewersTable;
+  interview_scorecards: InterviewScorecardsTable;
+  employments: EmploymentsTable;
+  record_shares: RecordSharesTable;
+  record_views: RecordViewsTable;
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DB } from '../db/schema.ts';
+import type { DB, MessageAttachment } from '../db/schema.ts';
 import type { EmailSender, SmsSender } from './providers.ts';
 
 export interface OutgoingEmail {
@@ -12,6 +12,8 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html?: string;
+  /** Text attachments, e.g. an .ics calendar invite. */
+  attachments?: MessageAttachment[];
 }
 export interface OutgoingSms {
   channel: 'sms';
@@ -25,7 +27,12 @@ export type OutgoingMessage = OutgoingEmail | OutgoingSms;
  * commit (see OutboxDispatcher), so a crash between commit and send leaves a pending row that is
  * sent on the next start: nothing acknowledged is lost.
  */
-export async function enqueueMessage(db: Kysely<DB> | Transaction<DB>, message: OutgoingMessage): Promise<void> {
+export async function enqueueMessage(
+  db: Kysely<DB> | Transaction<DB>,
+  message: OutgoingMessage,
+  /** sendAt: not before this time (a reminder); key: lets cancelQueuedMessages withdraw it while pending. */
+  options: { sendAt?: Date; key?: string } = {},
+): Promise<void> {
   await db
     .insertInto('outbox_messages')
     .values({
@@ -34,8 +41,20 @@ export async function enqueueMessage(db: Kysely<DB> | Transaction<DB>, message: 
       subject: message.channel === 'email' ? message.subject : null,
       body_text: message.text,
       body_html: message.channel === 'email' ? (message.html ?? null) : null,
+      attachments: message.channel === 'email' && message.attachments?.length ? JSON.stringify(message.attachments) : null,
+      dedupe_key: options.key ?? null,
+      ...(options.sendAt ? { next_attempt_at: options.sendAt } : {}),
     })
     .execute();
+}
+
+/**
+ * Withdraws pending messages queued with this key (a rescheduled or cancelled interview's
+ * reminder), in the caller's transaction. A message already claimed for sending is not stopped.
+ */
+export async function cancelQueuedMessages(db: Kysely<DB> | Transaction<DB>, key: string): Promise<number> {
+  const result = await db.deleteFrom('outbox_messages').where('dedupe_key', '=', key).where('status', '=', 'pending').where('attempts', '=', 0).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 const MAX_ATTEMPTS = 8;
@@ -121,6 +140,7 @@ export class OutboxDispatcher {
     subject: string | null;
     body_text: string;
     body_html: string | null;
+    attachments: MessageAttachment[] | null;
     attempts: number;
     created_at: Date;
   }): Promise<void> {
@@ -136,7 +156,13 @@ export class OutboxDispatcher {
     try {
       if (this.options.devOutboxDir) this.writeDevCopy(row);
       if (row.channel === 'email') {
-        await this.options.email.send({ to: row.recipient, subject: row.subject ?? '', text: row.body_text, html: row.body_html ?? undefined });
+        await this.options.email.send({
+          to: row.recipient,
+          subject: row.subject ?? '',
+          text: row.body_text,
+          html: row.body_html ?? undefined,
+          attachments: row.attachments ?? undefined,
+        });
       } else {
         await this.options.sms.send({ to: row.recipient, text: row.body_text });
       }
@@ -162,7 +188,16 @@ export class OutboxDispatcher {
     }
   }
 
-  private writeDevCopy(row: { id: string; channel: 'email' | 'sms'; recipient: string; subject: string | null; body_text: string; body_html: string | null; created_at: Date }): void {
+  private writeDevCopy(row: {
+    id: string;
+    channel: 'email' | 'sms';
+    recipient: string;
+    subject: string | null;
+    body_text: string;
+    body_html: string | null;
+    attachments: MessageAttachment[] | null;
+    created_at: Date;
+  }): void {
     const dir = this.options.devOutboxDir;
     if (!dir) return;
     const createdAt = new Date(row.created_at).toISOString();
@@ -172,6 +207,7 @@ export class OutboxDispatcher {
       subject: row.subject ?? undefined,
       text: row.body_text,
       ...(row.body_html ? { html: row.body_html } : {}),
+      ...(row.attachments?.length ? { attachments: row.attachments } : {}),
       createdAt,
     };
     const file = path.join(dir, `${createdAt.replace(/[:.]/g, '-')}-${row.id.padStart(8, '0')}-${row.channel}.json`);

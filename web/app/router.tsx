@@ -61,8 +61,12 @@ export function createRouter() {
                 {
                   element: <NotForCandidates />,
                   children: [
+                    { path: 'jobs/:jobId/pipeline', lazy: page(() => import('@web/features/pipeline/components/pipeline-page.tsx'), 'PipelinePage') },
                     { path: 'jobs/*', lazy: page(() => import('@web/features/jobs-management/components/jobs-management-page.tsx'), 'JobsManagementPage') },
+                    { path: 'candidates', lazy: page(() => import('@web/features/candidate-search/components/candidate-search-page.tsx'), 'CandidateSearchPage') },
+                    { path: 'interviews', lazy: page(() => import('@web/features/interviews/components/interviews-page.tsx'), 'InterviewsPage') },
                     { path: 'team', lazy: page(() => import('@web/features/team/components/team-page.tsx'), 'TeamPage') },
+                    { path: 'team/employees', lazy: page(() => import('@web/features/employment/components/employees-page.tsx'), 'EmployeesPage') },
                     { path: 'analytics', element: <ComingSoonPanel title={messages.comingSoon.analytics} /> },
                     { path: 'billing', element: <ComingSoonPanel title={messages.comingSoon.billing} /> },
                     { path: 'settings', element: <ComingSoonPanel title={messages.comingSoon.settings} /> },

@@ -15,6 +15,7 @@ import { AdminNotificationsTab } from '@web/features/admin-notifications/compone
 import { NotificationBell } from '@web/features/notifications/components/notification-bell.tsx';
 import { AdminSupportTab } from '@web/features/admin-support/components/admin-support-tab.tsx';
 import { AdminUsersTab } from '@web/features/admin-users/components/admin-users-tab.tsx';
+import { AdminVerificationTab } from '@web/features/verification/components/admin-verification-tab.tsx';
 import { AuditLogPanel } from './audit-log-panel.tsx';
 import { StatCards } from './stat-cards.tsx';
 
@@ -117,12 +118,16 @@ export function AdminPage() {
             <TabsTrigger value="users">{messages.adminPage.usersTab}</TabsTrigger>
             <TabsTrigger value="notifications">{messages.adminPage.notificationsTab}</TabsTrigger>
             <TabsTrigger value="support">{messages.adminPage.supportTab}</TabsTrigger>
+            <TabsTrigger value="verification">{messages.verification.adminTab}</TabsTrigger>
           </TabsList>
           <TabsContent value="users">
             <AdminUsersTab searchRef={userSearch} />
           </TabsContent>
           <TabsContent value="notifications">
             <AdminNotificationsTab />
+          </TabsContent>
+          <TabsContent value="verification">
+            <AdminVerificationTab />
           </TabsContent>
           <TabsContent value="support">
             <AdminSupportTab />

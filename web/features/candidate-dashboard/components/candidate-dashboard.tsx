@@ -5,6 +5,10 @@ import type { RegistrationState } from '@shared/schemas/candidate.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { fill } from '@web/lib/fill.ts';
+import { CareerProfileCard } from '@web/features/candidate-search/components/career-profile-card.tsx';
+import { EmploymentHistoryCard } from '@web/features/employment/components/employment-history-card.tsx';
+import { CandidateInterviewsCard } from '@web/features/interviews/components/candidate-interviews-card.tsx';
+import { VerificationCard } from '@web/features/verification/components/verification-card.tsx';
 import { ApplicationsCard } from './applications-card.tsx';
 import { CandidateIdCard } from './candidate-id-card.tsx';
 import { FinishRegistrationBanner } from './finish-registration-banner.tsx';
@@ -50,7 +54,11 @@ export function CandidateDashboard({ state, documents, renderEditor }: Candidate
         </Card>
       </div>
 
+      <CareerProfileCard />
+      <VerificationCard />
       <ApplicationsCard />
+      <CandidateInterviewsCard />
+      <EmploymentHistoryCard />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { BarChart3, Briefcase, CreditCard, FileText, LayoutDashboard, LifeBuoy, Settings, Users } from 'lucide-react';
+import { BarChart3, Briefcase, CalendarClock, CreditCard, FileText, LayoutDashboard, LifeBuoy, Settings, UserSearch, Users } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { messages } from '@shared/messages.ts';
 import { cn } from '@web/lib/cn.ts';
@@ -8,6 +8,8 @@ import { useMe } from '@web/lib/session/get-me.ts';
 const entries = [
   { label: 'Dashboard', to: '/dashboard', icon: LayoutDashboard, end: true },
   { label: 'Jobs', to: '/dashboard/jobs', icon: Briefcase, end: false },
+  { label: 'Candidates', to: '/dashboard/candidates', icon: UserSearch, end: false },
+  { label: 'Interviews', to: '/dashboard/interviews', icon: CalendarClock, end: false },
   { label: 'Team', to: '/dashboard/team', icon: Users, end: false },
   { label: 'Documents', to: '/dashboard/documents', icon: FileText, end: false },
   { label: 'Analytics', to: '/dashboard/analytics', icon: BarChart3, end: false },
