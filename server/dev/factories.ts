@@ -2,6 +2,7 @@ import { faker } from '@faker-js/faker';
 import type { Auth } from '../auth/auth.ts';
 import type { Database } from '../db/database.ts';
 import type { Role } from '../db/schema.ts';
+import { withFreshCandidateCode } from '../features/candidate-registration/candidate-code.ts';
 
 /**
  * Factories with overrides, shared by the tests and `npm run seed:demo`. They go through the same
@@ -12,6 +13,22 @@ export interface Factories {
   company(overrides?: { name?: string }): Promise<{ id: string; name: string }>;
   job(companyId: string, overrides?: Partial<{ title: string; description: string; location: string; salary: string; requirements: string; benefits: string; expiresAt: Date; createdBy: string }>): Promise<{ id: string; title: string }>;
   application(jobId: string, candidateId: string): Promise<{ id: string }>;
+  /** A candidate_profiles row for a candidate user (registration finished unless told otherwise). */
+  candidateProfile(userId: string, overrides?: Partial<CandidateProfileFields>): Promise<{ candidate_code: string }>;
+}
+
+export interface CandidateProfileFields {
+  uan: string | null;
+  education: string;
+  current_employer: string;
+  notice_period_days: number;
+  experience_years: number;
+  skills: string[];
+  projects: string | null;
+  location: string | null;
+  current_pay_lakh: number | null;
+  expected_pay_lakh: number | null;
+  completed: boolean;
 }
 
 export const DEFAULT_TEST_PASSWORD = 'Correct-Horse-Battery-42';
@@ -60,6 +77,30 @@ export function createFactories(auth: Auth, database: Database): Factories {
     },
     async application(jobId, candidateId) {
       return db.insertInto('job_applications').values({ job_id: jobId, candidate_id: candidateId }).returning('id').executeTakeFirstOrThrow();
+    },
+    async candidateProfile(userId, overrides = {}) {
+      const { completed = true, ...fields } = overrides;
+      return withFreshCandidateCode((code) =>
+        db
+          .insertInto('candidate_profiles')
+          .values({
+            user_id: userId,
+            candidate_code: code,
+            uan: fields.uan === undefined ? faker.string.numeric(12) : fields.uan,
+            education: fields.education ?? 'B.Tech, Computer Science',
+            current_employer: fields.current_employer ?? faker.company.name().slice(0, 200),
+            notice_period_days: fields.notice_period_days ?? 30,
+            experience_years: fields.experience_years ?? 4,
+            skills: fields.skills ?? [],
+            projects: fields.projects ?? null,
+            location: fields.location ?? null,
+            current_pay_lakh: fields.current_pay_lakh ?? null,
+            expected_pay_lakh: fields.expected_pay_lakh ?? null,
+            registration_completed_at: completed ? new Date() : null,
+          })
+          .returning('candidate_code')
+          .executeTakeFirstOrThrow(),
+      );
     },
   };
 }
