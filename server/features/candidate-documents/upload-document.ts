@@ -9,6 +9,7 @@ import { AppError, badRequest, forbidden } from '../../http/errors.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { PdfGate, tooLarge } from './pdf-gate.ts';
 import { toCandidateDocument } from './list-documents.ts';
+import { recheckDocumentInBackground, resetCheckForNewDocument } from '../verification/run-check.ts';
 
 const m = messages.candidate.documents;
 
@@ -79,7 +80,7 @@ export async function uploadCandidateDocument(deps: UploadDeps, session: Session
   }
   clearTimeout(deadline);
 
-  let saved: { row: CandidateDocument; replacedKey: string | null };
+  let saved: { row: CandidateDocument; replacedKey: string | null; recheck: boolean };
   try {
     saved = await saveDocumentRow(db, { candidateId, type: input.type, key, bytes: gate.bytes, originalName: input.originalName });
   } catch (error) {
@@ -88,6 +89,8 @@ export async function uploadCandidateDocument(deps: UploadDeps, session: Session
   }
 
   if (saved.replacedKey) await finishDelete(deps, saved.replacedKey);
+  // The document's verification check, reset to pending in the same transaction, runs again on the new file.
+  if (saved.recheck) recheckDocumentInBackground(deps, candidateId, input.type);
   log.info(
     { candidateId, type: input.type, key, bytes: gate.bytes, ms: Math.round(performance.now() - startedAt), replaced: saved.replacedKey !== null },
     'document uploaded',
@@ -124,7 +127,7 @@ async function reserveUploadKey(db: Kysely<DB>, candidateId: string, type: Docum
 async function saveDocumentRow(
   db: Kysely<DB>,
   values: { candidateId: string; type: DocumentType; key: string; bytes: number; originalName: string | null },
-): Promise<{ row: CandidateDocument; replacedKey: string | null }> {
+): Promise<{ row: CandidateDocument; replacedKey: string | null; recheck: boolean }> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await db.transaction().execute(async (trx) => {
@@ -151,6 +154,7 @@ async function saveDocumentRow(
         return {
           replacedKey: previous?.file_path ?? null,
           row: toCandidateDocument(row),
+          recheck: await resetCheckForNewDocument(trx, values.candidateId, values.type, row.id),
         };
       });
     } catch (error) {

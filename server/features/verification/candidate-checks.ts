@@ -1,0 +1,158 @@
+import { sql, type Kysely } from 'kysely';
+import { messages } from '../../../shared/messages.ts';
+import type { CandidateCheck } from '../../../shared/schemas/verification.ts';
+import { verificationSubjects } from '../../../shared/schemas/verification.ts';
+import type { SessionContext } from '../../auth/session.ts';
+import { writeAudit } from '../../audit/write-audit.ts';
+import type { DB, VerificationSubject } from '../../db/schema.ts';
+import { conflict, forbidden } from '../../http/errors.ts';
+import { publishCheckChange } from './run-check.ts';
+
+const m = messages.verification;
+
+/** Verification is the candidate's own: every function here acts on the session's user only. */
+export function candidateIdOf(session: SessionContext): string {
+  if (session.profile.role !== 'candidate') throw forbidden(m.candidatesOnly, 'CANDIDATES_ONLY');
+  return session.userId;
+}
+
+export const purposeOf = (subject: VerificationSubject): string => m.purposes[subject] ?? subject;
+
+/** The subjects that apply to a candidate: the phone always, the UAN once entered, each uploaded document type. */
+async function applicableSubjects(db: Kysely<DB>, candidateId: string): Promise<{ subjects: Set<VerificationSubject>; documents: Map<VerificationSubject, string> }> {
+  const [profile, documents] = await Promise.all([
+    db.selectFrom('candidate_profiles').select('uan').where('user_id', '=', candidateId).executeTakeFirst(),
+    db.selectFrom('candidate_documents').select(['id', 'document_type']).where('candidate_id', '=', candidateId).execute(),
+  ]);
+  const subjects = new Set<VerificationSubject>(['phone']);
+  if (profile?.uan) subjects.add('uan');
+  const documentIds = new Map<VerificationSubject, string>();
+  for (const document of documents) {
+    subjects.add(document.document_type);
+    documentIds.set(document.document_type, document.id);
+  }
+  return { subjects, documents: documentIds };
+}
+
+/** GET /api/verification/checks: one entry per subject that applies, in a fixed order. */
+export async function listCandidateChecks(db: Kysely<DB>, candidateId: string): Promise<CandidateCheck[]> {
+  const [{ subjects }, checks, consents] = await Promise.all([
+    applicableSubjects(db, candidateId),
+    db
+      .selectFrom('verification_checks')
+      .select(['id', 'subject', 'status', 'reason', 'decided_by', 'decided_at', 'flags', 'verified_fields'])
+      .where('candidate_id', '=', candidateId)
+      .execute(),
+    db.selectFrom('verification_consents').select(['subject', 'purpose', 'granted_at']).where('candidate_id', '=', candidateId).where('revoked_at', 'is', null).execute(),
+  ]);
+  const checkOf = new Map(checks.map((check) => [check.subject, check]));
+  const consentOf = new Map(consents.map((consent) => [consent.subject, consent]));
+  return verificationSubjects
+    .filter((subject) => subjects.has(subject))
+    .map((subject) => {
+      const check = checkOf.get(subject);
+      const consent = consentOf.get(subject);
+      return {
+        subject,
+        id: check?.id ?? null,
+        status: check?.status ?? 'pending',
+        reason: check?.reason ?? null,
+        decided_by: check?.decided_by ?? null,
+        decided_at: check?.decided_at ? new Date(check.decided_at).toISOString() : null,
+        purpose: purposeOf(subject),
+        consent: consent ? { granted_at: new Date(consent.granted_at).toISOString(), purpose: consent.purpose } : null,
+        flags: check?.flags ?? [],
+        verified_fields: check?.verified_fields ?? [],
+      };
+    });
+}
+
+/**
+ * POST /api/verification/checks/:subject/consent: stores the consent (time, the server's purpose
+ * text, IP) and creates or resets the check to pending, in one transaction. The caller runs the
+ * check after commit. A second consent while one is active changes nothing. Returns whether the
+ * check should run (it is pending with consent).
+ */
+export async function giveConsent(db: Kysely<DB>, candidateId: string, subject: VerificationSubject, ip: string): Promise<{ shouldRun: boolean }> {
+  const { subjects, documents } = await applicableSubjects(db, candidateId);
+  if (!subjects.has(subject)) throw conflict(m.notApplicable, 'NOT_APPLICABLE');
+  return db.transaction().execute(async (trx) => {
+    const consent = await trx
+      .insertInto('verification_consents')
+      .values({ candidate_id: candidateId, subject, purpose: purposeOf(subject), ip_address: ip })
+      .onConflict((oc) => oc.columns(['candidate_id', 'subject']).where('revoked_at', 'is', null).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!consent) {
+      // Already consented (double click, second tab): run again only if it never finished.
+      const check = await trx.selectFrom('verification_checks').select('status').where('candidate_id', '=', candidateId).where('subject', '=', subject).executeTakeFirst();
+      return { shouldRun: check?.status === 'pending' };
+    }
+    const check = await trx
+      .insertInto('verification_checks')
+      .values({ candidate_id: candidateId, subject, document_id: documents.get(subject) ?? null, status: 'pending' })
+      .onConflict((oc) =>
+        oc.constraint('verification_checks_one_per_subject').doUpdateSet({
+          status: 'pending',
+          document_id: documents.get(subject) ?? null,
+          reason: null,
+          decided_by: null,
+          decided_by_user: null,
+          decided_at: null,
+          flags: '[]',
+          verified_fields: [],
+          provider: null,
+          provider_reference: null,
+          updated_at: sql<Date>`now()`,
+        }),
+      )
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await writeAudit(trx, { actorId: candidateId, companyId: null, action: 'verification_consent_given', entityType: 'verification_check', entityId: check.id, details: { subject, consent_id: consent.id }, ip });
+    await publishCheckChange(trx, candidateId, check.id);
+    return { shouldRun: true };
+  });
+}
+
+/**
+ * DELETE /api/verification/checks/:subject/consent: the consent ends and the check goes back to
+ * pending. The decision it held stays in the audit history (its status, who, the reason).
+ * Revoking without an active consent is a no-op (idempotent).
+ */
+export async function revokeConsent(db: Kysely<DB>, candidateId: string, subject: VerificationSubject, ip: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const revoked = await trx
+      .updateTable('verification_consents')
+      .set({ revoked_at: sql<Date>`now()` })
+      .where('candidate_id', '=', candidateId)
+      .where('subject', '=', subject)
+      .where('revoked_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    if (!revoked) return;
+    const previous = await trx
+      .selectFrom('verification_checks')
+      .select(['id', 'status', 'decided_by', 'decided_by_user', 'reason'])
+      .where('candidate_id', '=', candidateId)
+      .where('subject', '=', subject)
+      .forUpdate()
+      .executeTakeFirst();
+    if (previous) {
+      await trx
+        .updateTable('verification_checks')
+        .set({ status: 'pending', reason: null, decided_by: null, decided_by_user: null, decided_at: null, flags: '[]', verified_fields: [], provider: null, provider_reference: null, updated_at: sql<Date>`now()` })
+        .where('id', '=', previous.id)
+        .execute();
+    }
+    await writeAudit(trx, {
+      actorId: candidateId,
+      companyId: null,
+      action: 'verification_consent_revoked',
+      entityType: 'verification_check',
+      entityId: previous?.id ?? null,
+      details: { subject, consent_id: revoked.id, previous_status: previous?.status ?? null, previous_decided_by: previous?.decided_by ?? null, previous_decided_by_user: previous?.decided_by_user ?? null, previous_reason: previous?.reason ?? null },
+      ip,
+    });
+    if (previous) await publishCheckChange(trx, candidateId, previous.id);
+  });
+}

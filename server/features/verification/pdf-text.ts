@@ -1,0 +1,46 @@
+import { Worker } from 'node:worker_threads';
+
+/** Enough for any real payslip, letter or a few months of statement; bounds the work a hostile PDF can cause. */
+export const PDF_TEXT_MAX_PAGES = 30;
+export const PDF_TEXT_MAX_CHARS = 200_000;
+/** A real document's text comes out in well under a second or two; past this the PDF is treated as unreadable. */
+export const PDF_TEXT_TIMEOUT_MS = 20_000;
+const WORKER_HEAP_MB = 256;
+
+const workerUrl = new URL('./pdf-text-worker.mjs', import.meta.url);
+
+/**
+ * The text of a PDF, one line per text line, up to the caps. pdfjs (legacy build, no eval, no
+ * system fonts) runs in a worker thread (pdf-text-worker.mjs) with a heap limit and a time limit,
+ * so a slow or hostile file never stalls the server. Rejects when the bytes are not a PDF pdfjs
+ * can open, or a limit is hit; the caller flags that as unreadable.
+ */
+export function extractPdfText(
+  data: Uint8Array,
+  { maxPages = PDF_TEXT_MAX_PAGES, maxChars = PDF_TEXT_MAX_CHARS, timeoutMs = PDF_TEXT_TIMEOUT_MS } = {},
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    // A copy is handed over: pdfjs takes ownership of (detaches) the bytes it is given.
+    const copy = new Uint8Array(data);
+    const worker = new Worker(workerUrl, {
+      workerData: { data: copy, maxPages, maxChars },
+      transferList: [copy.buffer],
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+      // The server's own flags (e.g. a TypeScript loader) are not needed in plain JavaScript.
+      execArgv: [],
+    });
+    let settled = false;
+    const finish = (error: Error | null, text?: string) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      if (error) reject(error);
+      else resolve(text ?? '');
+    };
+    const timer = setTimeout(() => finish(new Error(`PDF text extraction took longer than ${timeoutMs} ms`)), timeoutMs);
+    worker.once('message', (message: { text?: string; error?: string }) => finish(message.error !== undefined ? new Error(message.error) : null, message.text));
+    worker.once('error', (error) => finish(error));
+    worker.once('exit', (code) => finish(new Error(`PDF text worker exited with code ${code}`)));
+  });
+}

@@ -1,0 +1,268 @@
+import { buffer } from 'node:stream/consumers';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { messages } from '../../../shared/messages.ts';
+import { writeAudit } from '../../audit/write-audit.ts';
+import type { DB, VerificationFlag, VerificationSubject } from '../../db/schema.ts';
+import { publish } from '../../realtime/events.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
+import { evaluateDocument, findNetPay, unreadableFlag, type DocumentSubject } from './document-rules.ts';
+import { extractPdfText } from './pdf-text.ts';
+import type { UanProvider } from './uan-provider.ts';
+
+const m = messages.verification;
+
+export interface CheckDeps {
+  db: Kysely<DB>;
+  storage: FileStorage;
+  log: FastifyBaseLogger;
+  /** null: UAN_PROVIDER=none, the UAN check waits for the team. */
+  uanProvider: UanProvider | null;
+}
+
+export const documentSubjects = ['resume', 'bank_statement', 'experience_letter', 'salary_slip'] as const satisfies readonly DocumentSubject[];
+export const isDocumentSubject = (subject: VerificationSubject): subject is DocumentSubject => (documentSubjects as readonly string[]).includes(subject);
+
+interface Outcome {
+  status: 'pending' | 'in_review' | 'verified';
+  decidedBy: 'algorithm' | 'provider' | null;
+  flags: VerificationFlag[];
+  verifiedFields: string[];
+  provider?: string | null;
+  providerReference?: string | null;
+  /** The document the outcome was computed on (document subjects). */
+  documentId?: string | null;
+}
+
+/** What a run needs to know about the candidate. */
+async function loadFacts(db: Kysely<DB>, candidateId: string) {
+  return db
+    .selectFrom('user_profiles as u')
+    .leftJoin('candidate_profiles as c', 'c.user_id', 'u.id')
+    .select(['u.full_name', 'u.mobile_verified', 'c.uan', 'c.current_employer', 'c.current_pay_lakh'])
+    .where('u.id', '=', candidateId)
+    .executeTakeFirst();
+}
+
+async function readDocumentText(deps: CheckDeps, filePath: string): Promise<string> {
+  const file = await deps.storage.get(filePath);
+  if (!file) throw new Error(`document file missing: ${filePath}`);
+  const bytes = await buffer(file.body);
+  return extractPdfText(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+}
+
+/** The candidate's salary slip's net pay, for the bank statement's salary rule; null when there is none to read. */
+async function salarySlipNetPay(deps: CheckDeps, candidateId: string): Promise<number | null> {
+  const slip = await deps.db
+    .selectFrom('candidate_documents')
+    .select('file_path')
+    .where('candidate_id', '=', candidateId)
+    .where('document_type', '=', 'salary_slip')
+    .executeTakeFirst();
+  if (!slip) return null;
+  try {
+    return findNetPay(await readDocumentText(deps, slip.file_path))?.amount ?? null;
+  } catch {
+    return null;
+  }
+}
+
+async function computeOutcome(deps: CheckDeps, candidateId: string, subject: VerificationSubject): Promise<Outcome | null> {
+  const facts = await loadFacts(deps.db, candidateId);
+  if (!facts) return null;
+
+  if (subject === 'phone') {
+    return facts.mobile_verified
+      ? { status: 'verified', decidedBy: 'algorithm', flags: [{ rule: 'phone_code', outcome: 'match' }], verifiedFields: ['phone'] }
+      : { status: 'pending', decidedBy: null, flags: [{ rule: 'phone_code', outcome: 'missing', found: m.phoneNotConfirmed }], verifiedFields: [] };
+  }
+
+  if (subject === 'uan') {
+    if (!facts.uan) return null;
+    const provider = deps.uanProvider;
+    if (!provider) {
+      return { status: 'in_review', decidedBy: null, flags: [{ rule: 'uan_provider', outcome: 'missing', expected: facts.uan, found: m.noProviderConfigured }], verifiedFields: [] };
+    }
+    // A provider failure throws: the check stays pending and the team's "Run again" retries it.
+    const result = await provider.lookup(facts.uan, facts.full_name);
+    const employers = result.employers.map((employer) => `${employer.name}${employer.joined ? ` (${employer.joined} – ${employer.left ?? 'present'})` : ''}`).join('; ');
+    const base = { provider: provider.name, providerReference: result.reference };
+    if (result.status === 'match') {
+      const current = facts.current_employer?.trim().toLowerCase();
+      const confirmsEmployer = Boolean(current) && result.employers.some((employer) => employer.left === null && employer.name.trim().toLowerCase().includes(current ?? ''));
+      return {
+        ...base,
+        status: 'verified',
+        decidedBy: 'provider',
+        flags: [{ rule: 'uan_provider', outcome: 'match', expected: facts.uan, found: employers || facts.uan }],
+        verifiedFields: ['uan', 'full_name', ...(confirmsEmployer ? ['current_employer'] : [])],
+      };
+    }
+    return {
+      ...base,
+      status: 'in_review',
+      decidedBy: null,
+      flags: [{ rule: 'uan_provider', outcome: result.status === 'not_found' ? 'missing' : 'mismatch', expected: facts.uan, found: result.status === 'not_found' ? m.providerNotFound : `${m.providerMismatch} ${employers}`.trim() }],
+      verifiedFields: [],
+    };
+  }
+
+  const document = await deps.db
+    .selectFrom('candidate_documents')
+    .select(['id', 'file_path'])
+    .where('candidate_id', '=', candidateId)
+    .where('document_type', '=', subject)
+    .executeTakeFirst();
+  if (!document) return null;
+  let text: string;
+  try {
+    text = await readDocumentText(deps, document.file_path);
+  } catch (error) {
+    deps.log.info({ err: error, candidateId, subject, documentId: document.id }, 'verification: document unreadable');
+    return { status: 'in_review', decidedBy: null, flags: [unreadableFlag(m.unreadable)], verifiedFields: [], documentId: document.id };
+  }
+  const verdict = evaluateDocument(
+    subject as DocumentSubject,
+    text,
+    {
+      fullName: facts.full_name,
+      uan: facts.uan,
+      currentEmployer: facts.current_employer,
+      currentPayLakh: facts.current_pay_lakh === null ? null : Number(facts.current_pay_lakh),
+    },
+    subject === 'bank_statement' ? { salarySlipNetPay: await salarySlipNetPay(deps, candidateId) } : {},
+    m.unreadable,
+  );
+  return { status: verdict.status, decidedBy: verdict.status === 'verified' ? 'algorithm' : null, flags: verdict.flags, verifiedFields: verdict.verifiedFields, documentId: document.id };
+}
+
+/**
+ * Tells whoever shows this check: the candidate (`user:<id>`, id = the check), the team (`admins`),
+ * and every company the candidate applied to (`company:<id>`, id = the candidate: employers see
+ * verification badges, not checks). Inside the caller's transaction: sent only if it commits.
+ */
+export async function publishCheckChange(trx: Transaction<DB>, candidateId: string, checkId: string): Promise<void> {
+  await publish(trx, { topic: `user:${candidateId}`, type: 'verification_check', id: checkId });
+  await publish(trx, { topic: 'admins', type: 'verification_check', id: checkId });
+  const companies = await trx
+    .selectFrom('job_applications as ja')
+    .innerJoin('job_postings as jp', 'jp.id', 'ja.job_id')
+    .select('jp.company_id')
+    .distinct()
+    .where('ja.candidate_id', '=', candidateId)
+    .execute();
+  for (const { company_id: companyId } of companies) await publish(trx, { topic: `company:${companyId}`, type: 'verification_check', id: candidateId });
+}
+
+/** The candidate's active consent for a subject, if any. */
+export async function activeConsent(db: Kysely<DB> | Transaction<DB>, candidateId: string, subject: VerificationSubject) {
+  return db
+    .selectFrom('verification_consents')
+    .select(['id', 'purpose', 'granted_at'])
+    .where('candidate_id', '=', candidateId)
+    .where('subject', '=', subject)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export type RunResult = 'ran' | 'no_consent' | 'not_applicable' | 'stale';
+
+/**
+ * Runs one check: the work (reading the PDF, asking the provider) happens outside any transaction;
+ * the result is stored in one transaction with its audit row and live event, and only if consent
+ * is still active and the check still concerns the same document (a re-upload meanwhile wins).
+ * A check without active consent never runs.
+ */
+export async function runVerificationCheck(deps: CheckDeps, candidateId: string, subject: VerificationSubject, actor: { id: string; ip: string | null }): Promise<RunResult> {
+  if (!(await activeConsent(deps.db, candidateId, subject))) return 'no_consent';
+  const outcome = await computeOutcome(deps, candidateId, subject);
+  if (!outcome) return 'not_applicable';
+
+  return deps.db.transaction().execute(async (trx) => {
+    const check = await trx
+      .selectFrom('verification_checks')
+      .select(['id', 'document_id'])
+      .where('candidate_id', '=', candidateId)
+      .where('subject', '=', subject)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!check || !(await activeConsent(trx, candidateId, subject))) return 'no_consent';
+    if (outcome.documentId !== undefined && check.document_id !== outcome.documentId) return 'stale';
+
+    await trx
+      .updateTable('verification_checks')
+      .set({
+        status: outcome.status,
+        reason: null,
+        decided_by: outcome.decidedBy,
+        decided_by_user: null,
+        decided_at: outcome.decidedBy ? sql<Date>`now()` : null,
+        flags: JSON.stringify(outcome.flags),
+        verified_fields: outcome.verifiedFields,
+        provider: outcome.provider ?? null,
+        provider_reference: outcome.providerReference ?? null,
+        updated_at: sql<Date>`now()`,
+      })
+      .where('id', '=', check.id)
+      .execute();
+    await writeAudit(trx, {
+      actorId: actor.id,
+      companyId: null,
+      action: 'verification_check_run',
+      entityType: 'verification_check',
+      entityId: check.id,
+      // Rules and outcomes only: found values can hold a UAN or amounts.
+      details: { subject, status: outcome.status, decided_by: outcome.decidedBy, flags: outcome.flags.map((flag) => `${flag.rule}:${flag.outcome}`) },
+      ip: actor.ip,
+    });
+    await publishCheckChange(trx, candidateId, check.id);
+    return 'ran';
+  });
+}
+
+/**
+ * Runs a check after the caller's commit without failing the caller: an error is logged and the
+ * check stays pending with its consent, where the admin queue shows it (and "Run again" retries).
+ */
+export async function runCheckSafely(deps: CheckDeps, candidateId: string, subject: VerificationSubject, actor: { id: string; ip: string | null }): Promise<RunResult | 'failed'> {
+  try {
+    return await runVerificationCheck(deps, candidateId, subject, actor);
+  } catch (error) {
+    deps.log.error({ err: error, candidateId, subject }, 'verification check failed to run; it stays pending');
+    return 'failed';
+  }
+}
+
+/**
+ * A re-uploaded document (called by upload-document.ts inside its transaction): the check of that
+ * document, if any, goes back to pending on the new file with its flags and decision cleared.
+ * Returns whether consent is active, i.e. whether the caller should run the check after commit.
+ */
+export async function resetCheckForNewDocument(trx: Transaction<DB>, candidateId: string, subject: DocumentSubject, documentId: string, ip: string | null = null): Promise<boolean> {
+  const reset = await trx
+    .updateTable('verification_checks')
+    .set({
+      status: 'pending',
+      document_id: documentId,
+      reason: null,
+      decided_by: null,
+      decided_by_user: null,
+      decided_at: null,
+      flags: '[]',
+      verified_fields: [],
+      updated_at: sql<Date>`now()`,
+    })
+    .where('candidate_id', '=', candidateId)
+    .where('subject', '=', subject)
+    .returning('id')
+    .executeTakeFirst();
+  if (!reset) return false;
+  await writeAudit(trx, { actorId: candidateId, companyId: null, action: 'verification_check_reset', entityType: 'verification_check', entityId: reset.id, details: { subject, document_id: documentId }, ip });
+  await publishCheckChange(trx, candidateId, reset.id);
+  return (await activeConsent(trx, candidateId, subject)) !== undefined;
+}
+
+/** After a re-upload commits: re-run the document's check in the background (see resetCheckForNewDocument). */
+export function recheckDocumentInBackground(deps: Omit<CheckDeps, 'uanProvider'>, candidateId: string, subject: DocumentSubject): void {
+  void runCheckSafely({ ...deps, uanProvider: null }, candidateId, subject, { id: candidateId, ip: null });
+}

@@ -1,0 +1,54 @@
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+
+/**
+ * Real PDFs (pdf-lib) for the verification checks' automatic pass: each line of text drawn on an
+ * A4 page, as a payroll or bank system would print it. The standard fonts have no ₹ sign, so
+ * amounts say "Rs." or "INR", as many real payslips do.
+ */
+export async function textPdf(lines: readonly string[]): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  const font = await document.embedFont(StandardFonts.Helvetica);
+  let page = document.addPage([595, 842]);
+  let y = 790;
+  for (const line of lines) {
+    if (y < 50) {
+      page = document.addPage([595, 842]);
+      y = 790;
+    }
+    page.drawText(line, { x: 50, y, size: 11, font });
+    y -= 18;
+  }
+  return Buffer.from(await document.save());
+}
+
+export interface PersonOnPaper {
+  name: string;
+  uan: string;
+  employer: string;
+  netPay: string;
+}
+
+export const salarySlip = (p: PersonOnPaper) =>
+  textPdf([
+    p.employer.toUpperCase(),
+    'Payslip for the month of March 2026',
+    `Employee Name: ${p.name}        Employee Code: E-1042`,
+    `UAN: ${p.uan}     PF No: MH/BOM/12345/000/0001042`,
+    'Basic 26,000.00   HRA 13,000.00   Special allowance 15,000.00',
+    'Gross earnings 54,000.00   Professional tax 200.00',
+    `Net Pay: Rs. ${p.netPay}`,
+  ]);
+
+export const bankStatement = (p: { name: string; employer: string; credit: string }) =>
+  textPdf([
+    'State Bank of India   Statement of account   01/03/2026 to 31/03/2026',
+    `Account holder: ${p.name}`,
+    '01/03/2026  UPI/GROCER/4512  DR  450.00  Balance 12,340.50',
+    `31/03/2026  NEFT CR ${p.employer.toUpperCase()} SALARY MAR  ${p.credit}  Balance 64,340.50`,
+    '02/04/2026  ATM WDL  DR  5,000.00  Balance 59,340.50',
+  ]);
+
+export const experienceLetter = (p: { name: string; employer: string }) =>
+  textPdf([p.employer, '12 March 2026', 'TO WHOM IT MAY CONCERN', `This is to certify that ${p.name} has been working with ${p.employer}`, 'as Senior Software Engineer since 1 June 2021.']);
+
+export const resume = (p: { name: string }) => textPdf([p.name, 'Senior Software Engineer', 'Bengaluru, India', 'Experience: 6 years building payment systems.']);

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { candidateCheckListSchema, type CandidateCheck, type VerificationSubjectName } from '@shared/schemas/verification.ts';
+import { api } from '@web/lib/api-client.ts';
+import { verificationChecksQueryKey } from './get-checks.ts';
+
+const consentPath = (subject: VerificationSubjectName) => `/api/verification/checks/${subject}/consent`;
+
+/** POST …/consent: the server stores the consent with its own purpose text and runs the check; answers every check. */
+export function giveConsent(subject: VerificationSubjectName): Promise<CandidateCheck[]> {
+  return api(consentPath(subject), { method: 'POST', schema: candidateCheckListSchema });
+}
+
+/** DELETE …/consent: the check goes back to pending. */
+export function revokeConsent(subject: VerificationSubjectName): Promise<CandidateCheck[]> {
+  return api(consentPath(subject), { method: 'DELETE', schema: candidateCheckListSchema });
+}
+
+function useConsentMutation(mutationFn: (subject: VerificationSubjectName) => Promise<CandidateCheck[]>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (checks) => queryClient.setQueryData(verificationChecksQueryKey, checks),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: verificationChecksQueryKey }),
+  });
+}
+
+export const useGiveConsent = () => useConsentMutation(giveConsent);
+export const useRevokeConsent = () => useConsentMutation(revokeConsent);

@@ -1,0 +1,58 @@
+import { messages } from '@shared/messages.ts';
+import type { VerificationFlagView } from '@shared/schemas/verification.ts';
+import { cn } from '@web/lib/cn.ts';
+
+const text = messages.verification;
+
+/**
+ * The automatic pass's findings: each rule with its outcome and, where known, what was expected,
+ * what was found and the text around it. Anything but a match is highlighted.
+ */
+export function CheckFlags({ flags, compact = false }: { flags: readonly VerificationFlagView[]; compact?: boolean }) {
+  if (flags.length === 0) return null;
+  return (
+    <ul aria-label={text.flagsLabel} className="space-y-2" data-testid="check-flags">
+      {flags.map((flag, index) => {
+        const ok = flag.outcome === 'match';
+        return (
+          <li
+            key={`${flag.rule}-${index}`}
+            data-outcome={flag.outcome}
+            className={cn('rounded-md border px-3 py-2 text-sm', ok ? 'border-slate-200 bg-white' : 'border-amber-300 bg-amber-50')}
+          >
+            <p className="flex flex-wrap items-baseline justify-between gap-2">
+              <span className="font-medium text-slate-900">{text.rules[flag.rule] ?? flag.rule}</span>
+              <span className={cn('text-xs font-semibold', ok ? 'text-emerald-700' : flag.outcome === 'mismatch' ? 'text-red-700' : 'text-amber-800')}>
+                {text.outcomes[flag.outcome]}
+              </span>
+            </p>
+            {compact ? (
+              ok || !flag.found ? null : <p className="mt-1 text-xs break-words text-slate-700">{flag.found}</p>
+            ) : (
+              <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-xs">
+                {flag.expected ? (
+                  <>
+                    <dt className="text-slate-500">{text.expected}</dt>
+                    <dd className="break-words text-slate-800">{flag.expected}</dd>
+                  </>
+                ) : null}
+                {flag.found ? (
+                  <>
+                    <dt className="text-slate-500">{text.found}</dt>
+                    <dd className={cn('break-words', ok ? 'text-slate-800' : 'font-medium text-red-700')}>{flag.found}</dd>
+                  </>
+                ) : null}
+                {flag.evidence ? (
+                  <>
+                    <dt className="text-slate-500">{text.evidence}</dt>
+                    <dd className="font-mono break-words text-slate-700">{flag.evidence}</dd>
+                  </>
+                ) : null}
+              </dl>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
