@@ -1,6 +1,96 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  addEmployeeBodySchema,
+  candidateIdParamsSchema,
+  createShareBodySchema,
+  employeeListSchema,
+  employeeSchema,
+  employeesQuerySchema,
+  employmentIdParamsSchema,
+  employmentRecordsSchema,
+  recordShareSchema,
+  recordSharesOverviewSchema,
+  relieveBodySchema,
+  shareIdParamsSchema,
+  sharedRecordSchema,
+  updateEmploymentBodySchema,
+} from '../../../shared/schemas/employment.ts';
+import { sessionOf } from '../../http/access.ts';
 import type { FeatureDeps } from '../feature-deps.ts';
+import { employerCompanyId } from '../jobs/company-scope.ts';
+import { addEmployee, listEmployees, relieveEmployee, updateEmployment } from './employees.ts';
+import { myEmploymentRecords, sharedRecordForEmployer } from './records.ts';
+import { candidateIdOf, myRecordShares, revokeShare, shareRecord } from './shares.ts';
 
-/** Onboard and Manage, and the portable record (issue 7 points 5 and 6). */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
-export async function employmentRoutes(app: FastifyInstance, deps: FeatureDeps) {}
+/**
+ * Onboard and Manage, and the portable record (issue 7 points 5 and 6). Employers act on their
+ * own company's employments only (employerCompanyId, from the profile); candidates on their own
+ * record and shares only. Another company's employment, another candidate's share: 404.
+ */
+export async function employmentRoutes(app: FastifyInstance, { database, onMessageQueued }: FeatureDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = database;
+
+  api.get('/api/employees', { config: { access: 'user' }, schema: { querystring: employeesQuerySchema, response: { 200: employeeListSchema } } }, async (request) =>
+    listEmployees(db, employerCompanyId(sessionOf(request)), request.query.status),
+  );
+
+  api.post('/api/employees', { config: { access: 'user' }, schema: { body: addEmployeeBodySchema, response: { 201: employeeSchema } } }, async (request, reply) => {
+    const session = sessionOf(request);
+    const employee = await addEmployee(db, { userId: session.userId, companyId: employerCompanyId(session), ip: request.ip }, request.body);
+    onMessageQueued();
+    return reply.code(201).send(employee);
+  });
+
+  api.patch(
+    '/api/employees/:employmentId',
+    { config: { access: 'user' }, schema: { params: employmentIdParamsSchema, body: updateEmploymentBodySchema, response: { 200: employeeSchema } } },
+    async (request) => {
+      const session = sessionOf(request);
+      return updateEmployment(db, { userId: session.userId, companyId: employerCompanyId(session), ip: request.ip }, request.params.employmentId, request.body);
+    },
+  );
+
+  api.post(
+    '/api/employees/:employmentId/relieve',
+    { config: { access: 'user' }, schema: { params: employmentIdParamsSchema, body: relieveBodySchema, response: { 200: employeeSchema } } },
+    async (request) => {
+      const session = sessionOf(request);
+      const employee = await relieveEmployee(db, { userId: session.userId, companyId: employerCompanyId(session), ip: request.ip }, request.params.employmentId, request.body);
+      onMessageQueued();
+      return employee;
+    },
+  );
+
+  api.get('/api/employment-records/mine', { config: { access: 'user' }, schema: { response: { 200: employmentRecordsSchema } } }, async (request) =>
+    myEmploymentRecords(db, sessionOf(request).userId),
+  );
+
+  api.get(
+    '/api/employment-records/shared/:candidateId',
+    { config: { access: 'user' }, schema: { params: candidateIdParamsSchema, response: { 200: sharedRecordSchema } } },
+    async (request) => {
+      const session = sessionOf(request);
+      return sharedRecordForEmployer(db, { userId: session.userId, companyId: employerCompanyId(session) }, request.params.candidateId);
+    },
+  );
+
+  api.get('/api/record-shares/mine', { config: { access: 'user' }, schema: { response: { 200: recordSharesOverviewSchema } } }, async (request) =>
+    myRecordShares(db, candidateIdOf(sessionOf(request))),
+  );
+
+  api.post(
+    '/api/record-shares',
+    { config: { access: 'user' }, schema: { body: createShareBodySchema, response: { 200: recordShareSchema, 201: recordShareSchema } } },
+    async (request, reply) => {
+      const { share, created } = await shareRecord(db, candidateIdOf(sessionOf(request)), request.body.company_id, request.ip);
+      return reply.code(created ? 201 : 200).send(share);
+    },
+  );
+
+  api.delete('/api/record-shares/:shareId', { config: { access: 'user' }, schema: { params: shareIdParamsSchema } }, async (request, reply) => {
+    await revokeShare(db, candidateIdOf(sessionOf(request)), request.params.shareId, request.ip);
+    return reply.code(204).send();
+  });
+}

@@ -1,4 +1,143 @@
-/** /dashboard/team/employees: the company's employees, current and relieved (placeholder until its feature lands). */
+import { useState } from 'react';
+import { Pencil, UserMinus, UserPlus } from 'lucide-react';
+import { messages } from '@shared/messages.ts';
+import { employeeStatusFilters, type Employee, type EmployeeStatusFilter } from '@shared/schemas/employment.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card } from '@web/components/ui/card.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { Tabs, TabsList, TabsTrigger } from '@web/components/ui/tabs.tsx';
+import { fill } from '@web/lib/fill.ts';
+import { useMe } from '@web/lib/session/get-me.ts';
+import { useEmployees } from '../api/get-employees.ts';
+import { useLiveEmployees } from '../hooks/use-live-employment.ts';
+import { formatDay } from '../lib/format-dates.ts';
+import { AddEmployeeDialog } from './add-employee-dialog.tsx';
+import { EditEmploymentDialog } from './edit-employment-dialog.tsx';
+import { RelieveDialog } from './relieve-dialog.tsx';
+import { TeamNav } from './team-nav.tsx';
+
+const text = messages.employment;
+const headers = [text.columnName, text.columnCandidateId, text.columnTitle, text.columnJoined, text.columnLastDay, text.columnStatus, text.columnSource];
+
+function StatusBadge({ status }: { status: Employee['status'] }) {
+  const look = status === 'active' ? 'bg-emerald-50 text-emerald-800 ring-emerald-200' : 'bg-slate-100 text-slate-700 ring-slate-200';
+  return <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${look}`}>{text.statusLabels[status]}</span>;
+}
+
+function EmployeeRow({ employee }: { employee: Employee }) {
+  const [dialog, setDialog] = useState<'edit' | 'relieve' | null>(null);
+  return (
+    <tr data-testid="employee-row" aria-label={employee.full_name}>
+      <td className="px-4 py-3 font-medium text-slate-900">{employee.full_name}</td>
+      <td className="px-4 py-3 font-mono text-xs text-slate-700">{employee.candidate_code ?? '—'}</td>
+      <td className="px-4 py-3 text-slate-700">{employee.title}</td>
+      <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDay(employee.joining_date)}</td>
+      <td className="px-4 py-3 text-slate-700">
+        {employee.last_working_day ? <span className="whitespace-nowrap">{formatDay(employee.last_working_day)}</span> : '—'}
+        {employee.relieving_reason ? <p className="mt-0.5 max-w-56 text-xs break-words text-slate-500">{employee.relieving_reason}</p> : null}
+      </td>
+      <td className="px-4 py-3">
+        <StatusBadge status={employee.status} />
+      </td>
+      <td className="px-4 py-3 text-slate-700">{employee.job_title ?? <span className="text-slate-500">{text.addedDirectly}</span>}</td>
+      <td className="px-4 py-3 text-right whitespace-nowrap">
+        {employee.status === 'active' ? (
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" size="sm" aria-label={fill(text.editNamed, { name: employee.full_name })} onClick={() => setDialog('edit')}>
+              <Pencil className="size-4" aria-hidden="true" />
+              {text.edit}
+            </Button>
+            <Button variant="outline" size="sm" aria-label={fill(text.relieveNamed, { name: employee.full_name })} onClick={() => setDialog('relieve')}>
+              <UserMinus className="size-4" aria-hidden="true" />
+              {text.relieve}
+            </Button>
+          </div>
+        ) : null}
+        {/* Mounted only while open, so each opening starts from the row's current values. */}
+        {dialog === 'edit' ? <EditEmploymentDialog employee={employee} open onOpenChange={(open) => setDialog(open ? 'edit' : null)} /> : null}
+        {dialog === 'relieve' ? <RelieveDialog employee={employee} open onOpenChange={(open) => setDialog(open ? 'relieve' : null)} /> : null}
+      </td>
+    </tr>
+  );
+}
+
+/** /dashboard/team/employees: the company's employees, current and relieved. */
 export function EmployeesPage() {
-  return null;
+  const companyId = useMe().data?.user.company_id ?? null;
+  const [status, setStatus] = useState<EmployeeStatusFilter>('active');
+  const employees = useEmployees(status, companyId !== null);
+  const [adding, setAdding] = useState(false);
+  useLiveEmployees(companyId);
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <TeamNav />
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 className="text-2xl font-bold tracking-tight text-slate-900">{text.employeesTitle}</h2>
+          <p className="mt-1 max-w-2xl text-sm text-slate-600">{text.employeesIntro}</p>
+        </div>
+        <Button onClick={() => setAdding(true)} disabled={companyId === null}>
+          <UserPlus className="size-4" aria-hidden="true" />
+          {text.addEmployee}
+        </Button>
+      </div>
+      {adding ? <AddEmployeeDialog open onOpenChange={setAdding} /> : null}
+      <div>
+        <Tabs value={status} onValueChange={(value) => setStatus(value as EmployeeStatusFilter)}>
+          <TabsList aria-label={text.filterLabel}>
+            {employeeStatusFilters.map((filter) => (
+              <TabsTrigger key={filter} value={filter}>
+                {text.filters[filter]}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+        </Tabs>
+      </div>
+      <Card className="overflow-x-auto">
+        {companyId === null || employees.isError ? (
+          <div className="p-6 text-sm text-slate-700" role="alert">
+            <p>{text.employeesLoadFailed}</p>
+            {companyId === null ? (
+              <p className="mt-1 text-slate-500">{messages.profile.notInCompany}</p>
+            ) : (
+              <Button variant="outline" size="sm" className="mt-3" onClick={() => void employees.refetch()}>
+                {text.retry}
+              </Button>
+            )}
+          </div>
+        ) : employees.isPending ? (
+          <div className="flex justify-center p-10">
+            <Spinner label={text.loadingEmployees} />
+          </div>
+        ) : (
+          <table className="w-full min-w-[56rem] text-left text-sm">
+            <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
+              <tr>
+                {headers.map((header) => (
+                  <th key={header} scope="col" className="px-4 py-3 font-medium">
+                    {header}
+                  </th>
+                ))}
+                <th scope="col" className="px-4 py-3 text-right font-medium">
+                  {text.columnActions}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {employees.data.length === 0 ? (
+                <tr>
+                  <td colSpan={headers.length + 1} className="px-4 py-6 text-slate-500">
+                    {text.noEmployees[status]}
+                  </td>
+                </tr>
+              ) : (
+                employees.data.map((employee) => <EmployeeRow key={employee.id} employee={employee} />)
+              )}
+            </tbody>
+          </table>
+        )}
+      </Card>
+    </div>
+  );
 }

@@ -5,6 +5,7 @@ import { Card } from '@web/components/ui/card.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { roleLabel } from '@web/lib/role-label.ts';
 import { useMe } from '@web/lib/session/get-me.ts';
+import { TeamNav } from '@web/features/employment/components/team-nav.tsx';
 import { useTeam } from '../api/get-team.ts';
 
 const text = messages.dashboardOverview;
@@ -18,6 +19,8 @@ export function TeamPage() {
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
+      {/* Team members | Employees (issue 7 point 5). */}
+      <TeamNav />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-2xl font-bold tracking-tight text-slate-900">{text.teamTitle}</h2>
         {/* Inert for now: team invitations come in a later release. */}

@@ -1,0 +1,125 @@
+import type { Kysely, Transaction } from 'kysely';
+import { messages } from '../../../shared/messages.ts';
+import type { EmploymentRecord, EmploymentRecords, SharedRecord, VerifiedCheck } from '../../../shared/schemas/employment.ts';
+import type { DB } from '../../db/schema.ts';
+import { notFound } from '../../http/errors.ts';
+import { publish } from '../../realtime/events.ts';
+
+const text = messages.employment;
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+type Reader = Kysely<DB> | Transaction<DB>;
+
+/**
+ * A person's employments, each with the company that recorded it and when: the hire when the row
+ * was created, the relieving when it was last updated (a relieved row is never changed again).
+ * onlyCompanyId narrows it to one company's rows.
+ */
+async function employmentsOf(db: Reader, personId: string, onlyCompanyId?: string): Promise<EmploymentRecord[]> {
+  const rows = await db
+    .selectFrom('employments as e')
+    .innerJoin('companies as c', 'c.id', 'e.company_id')
+    .where('e.employee_id', '=', personId)
+    .$if(onlyCompanyId !== undefined, (qb) => qb.where('e.company_id', '=', onlyCompanyId as string))
+    .select(['e.id', 'c.name as company_name', 'e.title', 'e.joining_date', 'e.last_working_day', 'e.status', 'e.relieving_reason', 'e.application_id', 'e.created_at', 'e.updated_at'])
+    .orderBy('e.joining_date', 'desc')
+    .orderBy('e.created_at', 'desc')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    company_name: row.company_name,
+    title: row.title,
+    joining_date: row.joining_date,
+    last_working_day: row.last_working_day,
+    status: row.status,
+    relieving_reason: row.relieving_reason,
+    recorded_by: row.company_name,
+    recorded_at: iso(row.created_at),
+    relieved_recorded_at: row.status === 'relieved' ? iso(row.updated_at) : null,
+    hired_through_workcred: row.application_id !== null,
+  }));
+}
+
+/** The person's verified checks: what, decided by which kind of decider, when. Never who at WorkCred. */
+async function verifiedChecksOf(db: Reader, personId: string): Promise<VerifiedCheck[]> {
+  const rows = await db
+    .selectFrom('verification_checks')
+    .select(['subject', 'decided_by', 'decided_at', 'verified_fields'])
+    .where('candidate_id', '=', personId)
+    .where('status', '=', 'verified')
+    .orderBy('subject')
+    .execute();
+  return rows.map((row) => ({
+    subject: row.subject,
+    status: 'verified' as const,
+    decided_by: row.decided_by,
+    decided_at: row.decided_at === null ? null : iso(row.decided_at),
+    verified_fields: row.verified_fields,
+  }));
+}
+
+/** The caller's own verified employment history: every company, and the checks behind it. */
+export async function myEmploymentRecords(db: Kysely<DB>, userId: string): Promise<EmploymentRecords> {
+  const [employments, checks] = await Promise.all([employmentsOf(db, userId), verifiedChecksOf(db, userId)]);
+  return { employments, checks };
+}
+
+/** Whether the candidate applied to one of the company's jobs (even one deleted since). */
+async function appliedTo(db: Reader, candidateId: string, companyId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('job_applications as ja')
+    .innerJoin('job_postings as jp', 'jp.id', 'ja.job_id')
+    .select('ja.id')
+    .where('ja.candidate_id', '=', candidateId)
+    .where('jp.company_id', '=', companyId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * What an employer sees of a candidate's history.
+ * - With the candidate's active share for the caller's company: the whole history, and the read
+ *   is logged (record_views) in the same transaction, the share row held FOR SHARE so a revoke
+ *   that commits first wins and one that comes later waits for the logged read.
+ * - Without it, for a person the company already knows (they applied to it, or it employs or
+ *   employed them): shared: false with only the company's own employments of the person, no
+ *   checks, nothing logged. The pipeline's panel asks this for every applicant, so "not shared"
+ *   is an answer there, not an error.
+ * - Anyone else: 404, whatever the reason (no such candidate, no relation), so nothing is confirmed.
+ */
+export async function sharedRecordForEmployer(db: Kysely<DB>, viewer: { userId: string; companyId: string }, candidateId: string): Promise<SharedRecord> {
+  return db.transaction().execute(async (trx) => {
+    const candidate = await trx
+      .selectFrom('user_profiles as u')
+      .leftJoin('candidate_profiles as cp', 'cp.user_id', 'u.id')
+      .select(['u.id', 'u.full_name', 'cp.candidate_code'])
+      .where('u.id', '=', candidateId)
+      .where('u.role', '=', 'candidate')
+      .executeTakeFirst();
+    if (!candidate) throw notFound(text.recordNotShared);
+
+    const share = await trx
+      .selectFrom('record_shares')
+      .select(['id', 'granted_at'])
+      .where('candidate_id', '=', candidateId)
+      .where('company_id', '=', viewer.companyId)
+      .where('revoked_at', 'is', null)
+      .forShare()
+      .executeTakeFirst();
+
+    const who = { candidate_name: candidate.full_name, candidate_code: candidate.candidate_code };
+    if (!share) {
+      const own = await employmentsOf(trx, candidateId, viewer.companyId);
+      if (own.length === 0 && !(await appliedTo(trx, candidateId, viewer.companyId))) throw notFound(text.recordNotShared);
+      return { ...who, shared: false, shared_at: null, employments: own, checks: [] };
+    }
+
+    const employments = await employmentsOf(trx, candidateId);
+    const checks = await verifiedChecksOf(trx, candidateId);
+    await trx.insertInto('record_views').values({ share_id: share.id, viewer_id: viewer.userId }).execute();
+    // The candidate's card lists the view as soon as it is committed.
+    await publish(trx, { topic: `user:${candidateId}`, type: 'record_viewed', id: share.id });
+    return { ...who, shared: true, shared_at: iso(share.granted_at), employments, checks };
+  });
+}

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../shared/messages.ts';
+import { indiaDateFromToday } from '../../shared/schemas/employment.ts';
+import { waitForMessage } from '../support/outbox.ts';
+import { screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
+
+const PASSWORD = 'Saffron-Ledger-Kochi-63';
+const text = messages.employment;
+const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+
+/**
+ * Onboard and Manage, and the portable record, in a real browser: the employer relieves an
+ * employee from Team → Employees; the candidate shares their history with a company they
+ * applied to; the employer's pipeline panel (SharedRecordPanel) turns to the record live, and the
+ * candidate sees that view appear; revoking turns the panel back.
+ */
+describe('employment: relieving an employee, sharing the verified record', () => {
+  let h: BrowserHarness;
+  let employer: { id: string; email: string; fullName: string };
+  let recruiter: { id: string; email: string; fullName: string };
+  let candidate: { id: string; email: string; fullName: string };
+  let companyA: { id: string; name: string };
+  let companyB: { id: string; name: string };
+  let dineshCode = '';
+  let jobB: { id: string; title: string };
+
+  beforeAll(async () => {
+    h = await startBrowserHarness();
+    const { factories, database } = h.t;
+    companyA = await factories.company({ name: 'Kaveri Looms' });
+    companyB = await factories.company({ name: 'Nilgiri Tea Estates' });
+    employer = await factories.user({ role: 'employer', companyId: companyA.id, password: PASSWORD, fullName: 'Leela Menon' });
+    recruiter = await factories.user({ role: 'employer', companyId: companyB.id, password: PASSWORD, fullName: 'Rohan Bose' });
+    candidate = await factories.user({ role: 'candidate', password: PASSWORD, fullName: 'Kiran Pillai' });
+    await factories.candidateProfile(candidate.id);
+    const dinesh = await factories.user({ role: 'candidate', fullName: 'Dinesh Kulkarni' });
+    dineshCode = (await factories.candidateProfile(dinesh.id)).candidate_code;
+    // Kiran was hired at Kaveri Looms (the pipeline's hire inserts this row) and has applied to Nilgiri since.
+    const jobA = await factories.job(companyA.id, { title: 'Weaving Supervisor' });
+    const applicationA = await factories.application(jobA.id, candidate.id);
+    await database.db.insertInto('employments').values({ company_id: companyA.id, employee_id: candidate.id, application_id: applicationA.id, title: 'Weaving Supervisor', joining_date: '2024-06-03', created_by: employer.id }).execute();
+    jobB = await factories.job(companyB.id, { title: 'Estate Operations Lead' });
+    await factories.application(jobB.id, candidate.id);
+    await database.db
+      .insertInto('verification_checks')
+      .values({ candidate_id: candidate.id, subject: 'experience_letter', status: 'verified', decided_by: 'verification_team', decided_at: new Date('2026-03-02T06:30:00Z'), verified_fields: ['current_employer'] })
+      .execute();
+  });
+  afterAll(async () => h?.close());
+
+  it('the employer opens Team → Employees and relieves Kiran with a date and a reason', { timeout: 90_000 }, async () => {
+    const { page } = await h.open('/auth');
+    await submitSignIn(page, employer.email, PASSWORD);
+    await waitForPath(page, '/dashboard');
+    await page.getByRole('link', { name: 'Team', exact: true }).click();
+    await waitForPath(page, '/dashboard/team');
+    await page.getByRole('navigation', { name: text.teamNavLabel }).getByRole('link', { name: text.employeesTab }).click();
+    await waitForPath(page, '/dashboard/team/employees');
+    const row = page.getByRole('row', { name: 'Kiran Pillai' });
+    await row.getByText('Weaving Supervisor').first().waitFor();
+    await screenshot(page, 'employment-employees-active');
+
+    await row.getByRole('button', { name: fill(text.relieveNamed, { name: 'Kiran Pillai' }) }).click();
+    const dialog = page.getByRole('dialog', { name: fill(text.relieveTitle, { name: 'Kiran Pillai' }) });
+    // A day before joining is refused in the dialog, with the rule's reason.
+    await dialog.getByLabel(text.lastDayLabel).fill('2024-06-02');
+    await dialog.getByLabel(text.reasonLabel).fill('Moved to Kochi to be near family');
+    await dialog.getByRole('button', { name: text.relieveConfirm }).click();
+    await dialog.getByText(fill(text.lastDayBeforeJoining, { date: '3 Jun 2024' })).waitFor();
+    const lastDay = indiaDateFromToday(14);
+    await dialog.getByLabel(text.lastDayLabel).fill(lastDay);
+    await screenshot(page, 'employment-relieve-dialog');
+    await dialog.getByRole('button', { name: text.relieveConfirm }).click();
+    await waitForToast(page, fill(text.relieved, { name: 'Kiran Pillai' }));
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText(text.noEmployees.active).waitFor();
+
+    await page.getByRole('tab', { name: text.filters.relieved }).click();
+    const relievedRow = page.getByRole('row', { name: 'Kiran Pillai' });
+    await relievedRow.getByText('Moved to Kochi to be near family').waitFor();
+    await relievedRow.getByText(text.statusLabels.relieved).waitFor();
+    await screenshot(page, 'employment-employees-relieved');
+
+    const row_ = await h.t.database.db.selectFrom('employments').select(['status', 'last_working_day', 'relieved_by']).where('employee_id', '=', candidate.id).executeTakeFirstOrThrow();
+    expect(row_).toEqual({ status: 'relieved', last_working_day: lastDay, relieved_by: employer.id });
+    const mail = await waitForMessage(h.t.dataDir, (m) => m.to === candidate.email && m.subject === fill(text.relievedEmailSubject, { company: companyA.name }));
+    expect(mail.text).toContain('Moved to Kochi to be near family');
+
+    // Someone employed before WorkCred is added by their candidate ID.
+    await page.getByRole('button', { name: text.addEmployee }).click();
+    const addDialog = page.getByRole('dialog', { name: text.addTitle });
+    await addDialog.getByLabel(text.candidateCodeLabel).fill(dineshCode.toLowerCase());
+    await addDialog.getByLabel(text.titleLabel).fill('Dye House Manager');
+    await addDialog.getByLabel(text.joiningDateLabel).fill('2019-08-01');
+    await addDialog.getByRole('button', { name: text.add }).click();
+    await waitForToast(page, fill(text.added, { name: 'Dinesh Kulkarni' }));
+    await page.getByRole('tab', { name: text.filters.all }).click();
+    await page.getByRole('row', { name: 'Dinesh Kulkarni' }).getByText(text.addedDirectly).waitFor();
+    await page.getByRole('row', { name: 'Kiran Pillai' }).waitFor();
+    await screenshot(page, 'employment-employees-all');
+  });
+
+  it('the candidate shares the record with an employer they applied to; the employer’s pipeline panel shows it and her card shows the view', { timeout: 120_000 }, async () => {
+    // Rohan at Nilgiri has Kiran's application open in the pipeline: nothing is shared yet.
+    const employerSide = await h.open('/auth');
+    const employerPage = employerSide.page;
+    await submitSignIn(employerPage, recruiter.email, PASSWORD);
+    await waitForPath(employerPage, '/dashboard');
+    await employerPage.goto(`/dashboard/jobs/${jobB.id}/pipeline`);
+    await employerPage.getByRole('button', { name: 'Kiran Pillai', exact: true }).first().click();
+    const panel = employerPage.getByRole('dialog').getByTestId('shared-record-panel');
+    await panel.getByText(text.notShared).waitFor();
+
+    const { page } = await h.open('/auth');
+    await submitSignIn(page, candidate.email, PASSWORD);
+    await waitForPath(page, '/dashboard');
+    const card = page.getByTestId('employment-history');
+    await card.scrollIntoViewIfNeeded();
+    await card.getByText(fill(text.recordedBy, { company: companyA.name, date: '' }).trim(), { exact: false }).first().waitFor();
+    await card.getByText(fill(text.relievingReason, { reason: 'Moved to Kochi to be near family' })).waitFor();
+    await card.getByText(text.subjects.experience_letter).waitFor();
+
+    // Both companies she applied to are offered; she picks Nilgiri and consents.
+    const select = card.getByRole('combobox', { name: text.shareWithLabel });
+    expect(await select.locator('option').allTextContents()).toEqual([text.shareWithPlaceholder, companyA.name, companyB.name]);
+    await select.selectOption({ label: companyB.name });
+    await card.getByText(text.sharePurpose.replace('{company}', companyB.name)).waitFor();
+    await card.getByRole('button', { name: text.share, exact: true }).click();
+    await card.getByText(text.consentRequired).waitFor();
+    await card.getByRole('checkbox', { name: text.consentLabel }).check();
+    await card.getByRole('button', { name: text.share, exact: true }).click();
+    await waitForToast(page, fill(text.shared, { company: companyB.name }));
+    const share = card.getByTestId('record-share').filter({ hasText: companyB.name });
+
+    // The open panel turns to the shared record by itself (live), with who confirmed what and when.
+    await panel.getByText(fill(text.recordedBy, { company: companyA.name, date: '' }).trim(), { exact: false }).first().waitFor();
+    await panel.getByText(text.subjects.experience_letter).waitFor();
+    await panel.getByText('Weaving Supervisor').waitFor();
+    await panel.getByText(text.subjects.experience_letter).scrollIntoViewIfNeeded();
+    await screenshot(employerPage, 'employment-shared-record-panel');
+
+    // That read is logged and shows on her card without a reload, naming who looked.
+    await share.getByText(fill(text.viewedBy, { name: 'Rohan Bose', company: companyB.name })).waitFor();
+    await screenshot(page, 'employment-history-shared-viewed');
+    const views = await h.t.database.db.selectFrom('record_views').select('viewer_id').execute();
+    expect(views).toEqual([{ viewer_id: recruiter.id }]);
+
+    // She stops sharing: the panel goes back to "not shared" at once.
+    await share.getByRole('button', { name: fill(text.revokeNamed, { company: companyB.name }) }).click();
+    await waitForToast(page, fill(text.revoked, { company: companyB.name }));
+    await share.getByText(fill(text.revokedOn, { date: '' }).trim(), { exact: false }).waitFor();
+    await panel.getByText(text.notShared).waitFor();
+    const after = await employerPage.evaluate(async (id) => (await (await fetch(`/api/employment-records/shared/${id}`)).json()) as { shared: boolean; employments: unknown[] }, candidate.id);
+    expect(after).toMatchObject({ shared: false, employments: [] });
+  });
+});

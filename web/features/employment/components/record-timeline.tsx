@@ -1,0 +1,71 @@
+import { BadgeCheck, Building2 } from 'lucide-react';
+import { messages } from '@shared/messages.ts';
+import type { EmploymentRecord, VerifiedCheck } from '@shared/schemas/employment.ts';
+import { fill } from '@web/lib/fill.ts';
+import { formatDay, formatMoment } from '../lib/format-dates.ts';
+
+const text = messages.employment;
+
+/**
+ * Employments, newest first, each saying who confirmed what and when. The same view for the
+ * candidate (their own card) and the employer (the shared record): they see the same thing.
+ */
+export function EmploymentTimeline({ employments }: { employments: EmploymentRecord[] }) {
+  return (
+    <ol className="space-y-4 border-l border-slate-200 pl-5" aria-label={text.historyTitle}>
+      {employments.map((employment) => (
+        <li key={employment.id} className="relative" data-testid="employment-record">
+          <span className="absolute top-1.5 -left-[1.65rem] size-3 rounded-full border-2 border-white bg-brand-600 ring-1 ring-brand-600" aria-hidden="true" />
+          <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+            <p className="font-medium text-slate-900">
+              {employment.title} <span className="font-normal text-slate-600">· {employment.company_name}</span>
+            </p>
+            <p className="text-sm whitespace-nowrap text-slate-600">
+              {fill(text.dateRange, { from: formatDay(employment.joining_date), to: employment.last_working_day ? formatDay(employment.last_working_day) : text.present })}
+            </p>
+          </div>
+          {employment.relieving_reason ? <p className="mt-1 text-sm text-slate-600">{fill(text.relievingReason, { reason: employment.relieving_reason })}</p> : null}
+          <ul className="mt-2 flex flex-wrap gap-2 text-xs">
+            <li className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 font-medium text-emerald-800 ring-1 ring-emerald-200">
+              <Building2 className="size-3.5" aria-hidden="true" />
+              {fill(text.recordedBy, { company: employment.recorded_by, date: formatMoment(employment.recorded_at) })}
+            </li>
+            <li className="inline-flex items-center rounded-full bg-slate-50 px-2 py-0.5 font-medium text-slate-600 ring-1 ring-slate-200">
+              {employment.hired_through_workcred ? text.hiredThroughWorkCred : text.addedByEmployer}
+            </li>
+            {employment.relieved_recorded_at ? (
+              <li className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-700 ring-1 ring-slate-200">
+                <Building2 className="size-3.5" aria-hidden="true" />
+                {fill(text.relievedRecordedBy, { company: employment.recorded_by, date: formatMoment(employment.relieved_recorded_at) })}
+              </li>
+            ) : null}
+          </ul>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The verified checks behind the history: what, and which kind of decider confirmed it when. */
+export function VerifiedChecks({ checks }: { checks: VerifiedCheck[] }) {
+  if (checks.length === 0) return <p className="text-sm text-slate-500">{text.checksEmpty}</p>;
+  return (
+    <ul className="grid gap-2 sm:grid-cols-2" aria-label={text.checksTitle}>
+      {checks.map((check) => (
+        <li key={check.subject} className="flex items-start gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm">
+          <BadgeCheck className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
+          <div>
+            <p className="font-medium text-slate-900">
+              {text.subjects[check.subject]} <span className="sr-only">{text.verifiedBadge}</span>
+            </p>
+            <p className="text-xs text-slate-600">
+              {check.decided_by
+                ? fill(text.checkDecided, { who: text.deciders[check.decided_by], date: check.decided_at ? formatMoment(check.decided_at) : '—' })
+                : text.verifiedBadge}
+            </p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
