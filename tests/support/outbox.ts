@@ -8,6 +8,8 @@ export interface OutboxRecord {
   subject?: string;
   text: string;
   html?: string;
+  /** Text attachments (an interview's .ics invite). */
+  attachments?: { filename: string; contentType: string; content: string }[];
   createdAt: string;
 }
 

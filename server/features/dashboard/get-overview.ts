@@ -59,7 +59,10 @@ export async function getDashboardOverview(db: Kysely<DB>, session: SessionConte
       .innerJoin('job_postings as jp', 'jp.id', 'ja.job_id')
       .where('jp.company_id', '=', companyId)
       .where('jp.is_deleted', '=', false)
-      .select(monthly('i.created_at'))
+      .where('i.status', '!=', 'cancelled')
+      // The count is the interviews still scheduled (issue 7 point 4); the trend compares the
+      // interviews arranged this month and last (by when they were booked), cancelled ones left out.
+      .select([...monthly('i.created_at'), sql<number>`(count(*) FILTER (WHERE i.status = 'scheduled'))::int`.as('scheduled')])
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('admin_audit_logs as al')
@@ -76,7 +79,7 @@ export async function getDashboardOverview(db: Kysely<DB>, session: SessionConte
   return {
     active_jobs: Number(jobs.total),
     applications: Number(applications.total),
-    interviews: Number(interviews.total),
+    interviews: Number(interviews.scheduled),
     trends: { active_jobs: trend(jobs), applications: trend(applications), interviews: trend(interviews) },
     recent_activity: activity.map((row) => ({
       id: row.id,

@@ -1,6 +1,109 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messages } from '../../../shared/messages.ts';
+import {
+  cancelInterviewBodySchema,
+  interviewConflictErrorSchema,
+  interviewIdParamsSchema,
+  interviewListSchema,
+  interviewSchema,
+  listInterviewsQuerySchema,
+  myInterviewListSchema,
+  rescheduleInterviewBodySchema,
+  savedInterviewSchema,
+  scheduleInterviewBodySchema,
+  scorecardBodySchema,
+  scorecardListSchema,
+  scorecardSchema,
+} from '../../../shared/schemas/interviews.ts';
+import type { SessionContext } from '../../auth/session.ts';
+import { sessionOf } from '../../http/access.ts';
+import { forbidden } from '../../http/errors.ts';
 import type { FeatureDeps } from '../feature-deps.ts';
+import { cancelInterview } from './cancel-interview.ts';
+import { interviewCompanyOf, type Actor } from './interview-scope.ts';
+import { InterviewConflictError } from './interview-rules.ts';
+import { getInterview, listInterviews, listMyInterviews } from './list-interviews.ts';
+import { rescheduleInterview } from './reschedule-interview.ts';
+import { scheduleInterview } from './schedule-interview.ts';
+import { listScorecards, saveScorecard } from './scorecards.ts';
+
+const errorBody = z.object({ code: z.string(), message: z.string() }).passthrough();
 
 /** Interviews (issue 7 point 4): scheduling in IST, invites, reminders, scorecards. */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
-export async function interviewRoutes(app: FastifyInstance, deps: FeatureDeps) {}
+export async function interviewRoutes(app: FastifyInstance, deps: FeatureDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+  const actorOf = (session: SessionContext, ip: string): Actor & { mailFrom: string } => ({
+    userId: session.userId,
+    companyId: interviewCompanyOf(session),
+    ip,
+    mailFrom: deps.config.MAIL_FROM,
+  });
+
+  api.get('/api/interviews', { config: { access: 'user' }, schema: { querystring: listInterviewsQuerySchema, response: { 200: interviewListSchema } } }, async (request) => ({
+    interviews: await listInterviews(db, interviewCompanyOf(sessionOf(request)), request.query),
+  }));
+
+  // A candidate's own interviews (declared before /:id; Fastify prefers the static segment anyway).
+  api.get('/api/interviews/mine', { config: { access: 'user' }, schema: { response: { 200: myInterviewListSchema } } }, async (request) => {
+    const session = sessionOf(request);
+    if (session.profile.role !== 'candidate') throw forbidden(messages.interviews.candidatesOnly, 'CANDIDATES_ONLY');
+    return { interviews: await listMyInterviews(db, session.userId) };
+  });
+
+  api.get('/api/interviews/:id', { config: { access: 'user' }, schema: { params: interviewIdParamsSchema, response: { 200: interviewSchema } } }, async (request) =>
+    getInterview(db, interviewCompanyOf(sessionOf(request)), request.params.id),
+  );
+
+  api.post(
+    '/api/interviews',
+    { config: { access: 'user' }, schema: { body: scheduleInterviewBodySchema, response: { 201: savedInterviewSchema, 409: errorBody.or(interviewConflictErrorSchema) } } },
+    async (request, reply) => {
+      try {
+        const interview = await scheduleInterview(db, actorOf(sessionOf(request), request.ip), request.body);
+        deps.onMessageQueued();
+        return reply.code(201).send(interview);
+      } catch (error) {
+        if (error instanceof InterviewConflictError) return reply.code(409).send({ code: 'INTERVIEW_CONFLICT', message: error.message, conflicts: error.conflicts });
+        throw error;
+      }
+    },
+  );
+
+  api.patch(
+    '/api/interviews/:id',
+    { config: { access: 'user' }, schema: { params: interviewIdParamsSchema, body: rescheduleInterviewBodySchema, response: { 200: savedInterviewSchema, 409: errorBody.or(interviewConflictErrorSchema) } } },
+    async (request, reply) => {
+      try {
+        const interview = await rescheduleInterview(db, actorOf(sessionOf(request), request.ip), request.params.id, request.body);
+        deps.onMessageQueued();
+        return reply.send(interview);
+      } catch (error) {
+        if (error instanceof InterviewConflictError) return reply.code(409).send({ code: 'INTERVIEW_CONFLICT', message: error.message, conflicts: error.conflicts });
+        throw error;
+      }
+    },
+  );
+
+  api.post(
+    '/api/interviews/:id/cancel',
+    { config: { access: 'user' }, schema: { params: interviewIdParamsSchema, body: cancelInterviewBodySchema, response: { 200: interviewSchema } } },
+    async (request) => {
+      const interview = await cancelInterview(db, actorOf(sessionOf(request), request.ip), request.params.id, request.body.reason ?? null);
+      deps.onMessageQueued();
+      return interview;
+    },
+  );
+
+  api.get('/api/interviews/:id/scorecards', { config: { access: 'user' }, schema: { params: interviewIdParamsSchema, response: { 200: scorecardListSchema } } }, async (request) => ({
+    scorecards: await listScorecards(db, interviewCompanyOf(sessionOf(request)), request.params.id),
+  }));
+
+  api.put(
+    '/api/interviews/:id/scorecard',
+    { config: { access: 'user' }, schema: { params: interviewIdParamsSchema, body: scorecardBodySchema, response: { 200: scorecardSchema } } },
+    async (request) => saveScorecard(db, actorOf(sessionOf(request), request.ip), request.params.id, request.body),
+  );
+}

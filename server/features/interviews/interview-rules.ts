@@ -1,0 +1,98 @@
+import { sql, type Transaction } from 'kysely';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { messages } from '../../../shared/messages.ts';
+import { formatIst, INTERVIEW_LIMITS, istLocalToUtc, locationProblem, type InterviewConflict, type InterviewMode } from '../../../shared/schemas/interviews.ts';
+import type { DB } from '../../db/schema.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
+
+const text = messages.interviews;
+
+/** The start as a UTC instant; a time that is not in the future is refused (400). */
+export function startFromIst(startsAtIst: string, now: Date): Date {
+  const start = istLocalToUtc(startsAtIst);
+  if (!start) throw badRequest(text.invalidStart, 'INVALID_START');
+  if (start.getTime() <= now.getTime()) throw badRequest(text.startInPast, 'START_IN_PAST');
+  return start;
+}
+
+/**
+ * The location as stored: a video link must be https; a phone number is normalised with
+ * libphonenumber (Indian when it has no country code) to its international form; an address is
+ * kept as written.
+ */
+export function normaliseLocation(mode: InterviewMode, location: string): string {
+  const value = location.trim();
+  const problem = locationProblem(mode, value);
+  if (problem) throw badRequest(problem, 'INVALID_LOCATION');
+  if (mode !== 'phone') return value;
+  const parsed = parsePhoneNumberFromString(value, 'IN');
+  if (!parsed || !parsed.isValid()) throw badRequest(text.invalidPhone, 'INVALID_LOCATION');
+  return parsed.formatInternational();
+}
+
+/** Every interviewer must be an employer of the company (not suspended); anything else is 400. */
+export async function checkInterviewers(trx: Transaction<DB>, companyId: string, ids: string[]): Promise<void> {
+  const members = await trx
+    .selectFrom('user_profiles')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('company_id', '=', companyId)
+    .where('role', '=', 'employer')
+    .where('suspended_at', 'is', null)
+    .execute();
+  if (members.length !== new Set(ids).size) throw badRequest(text.interviewerNotInTeam, 'INTERVIEWER_NOT_IN_TEAM');
+}
+
+/**
+ * The interviewers' other scheduled interviews overlapping [start, start + duration). Interviewers
+ * are the company's people, so only the company's interviews starting in the 8 hours (the longest
+ * interview) before the end are candidates: interviews_company_idx finds them without walking an
+ * interviewer's whole history.
+ */
+export async function findConflicts(trx: Transaction<DB>, companyId: string, interviewerIds: string[], start: Date, durationMinutes: number, excludeInterviewId?: string): Promise<InterviewConflict[]> {
+  const end = new Date(start.getTime() + durationMinutes * 60_000);
+  const earliest = new Date(start.getTime() - INTERVIEW_LIMITS.maxDuration * 60_000);
+  let query = trx
+    .selectFrom('interviews as i')
+    .innerJoin('interview_interviewers as ii', 'ii.interview_id', 'i.id')
+    .innerJoin('user_profiles as up', 'up.id', 'ii.user_id')
+    .where('i.company_id', '=', companyId)
+    .where('i.status', '=', 'scheduled')
+    .where('i.scheduled_at', '>', earliest)
+    .where('i.scheduled_at', '<', end)
+    .where('ii.user_id', 'in', interviewerIds)
+    .where(sql<boolean>`i.scheduled_at + make_interval(mins => i.duration_minutes) > ${start}`)
+    .select(['ii.user_id', 'up.full_name', 'i.id', 'i.scheduled_at', 'i.duration_minutes'])
+    .orderBy('i.scheduled_at')
+    .orderBy('up.full_name');
+  if (excludeInterviewId) query = query.where('i.id', '!=', excludeInterviewId);
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    interviewer_id: row.user_id,
+    interviewer_name: row.full_name,
+    interview_id: row.id,
+    scheduled_at: new Date(row.scheduled_at as Date).toISOString(),
+    starts_at_label: formatIst(row.scheduled_at as Date),
+    duration_minutes: row.duration_minutes,
+  }));
+}
+
+/** 409 with the conflicts listed (in the message and as data): nothing was saved. */
+export class InterviewConflictError extends AppError {
+  constructor(readonly conflicts: InterviewConflict[]) {
+    const list = conflicts.map((c) => text.conflictItem.replace('{name}', c.interviewer_name).replace('{time}', c.starts_at_label)).join('; ');
+    super(409, 'INTERVIEW_CONFLICT', text.conflicts.replace('{list}', list));
+  }
+}
+
+/** The facts the candidate's emails need, by application. */
+export async function mailFactsOf(trx: Transaction<DB>, applicationId: string) {
+  return trx
+    .selectFrom('job_applications as ja')
+    .innerJoin('job_postings as jp', 'jp.id', 'ja.job_id')
+    .innerJoin('companies as c', 'c.id', 'jp.company_id')
+    .innerJoin('user_profiles as cand', 'cand.id', 'ja.candidate_id')
+    .where('ja.id', '=', applicationId)
+    .select(['ja.candidate_id', 'cand.full_name as candidate_name', 'cand.email as candidate_email', 'jp.title as job_title', 'c.name as company_name'])
+    .executeTakeFirstOrThrow();
+}

@@ -1,0 +1,267 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { z } from 'zod';
+import { messages } from '../messages.ts';
+
+const text = messages.interviews;
+
+/** Interviews are entered and shown in India's time; the database keeps UTC. */
+export const INTERVIEW_TIME_ZONE = 'Asia/Kolkata';
+export const INTERVIEW_MODES = ['video', 'phone', 'in_person'] as const;
+export type InterviewMode = (typeof INTERVIEW_MODES)[number];
+export const INTERVIEW_STATUSES = ['scheduled', 'cancelled', 'completed'] as const;
+export const INTERVIEW_LIMITS = { minDuration: 15, maxDuration: 480, location: 500, reason: 500, interviewers: 10, criterionName: 60, notes: 5000, minCriteria: 3, maxCriteria: 5 } as const;
+/** What the dialog offers; the API takes any whole number of minutes in range. */
+export const DURATION_CHOICES = [15, 30, 45, 60, 90, 120, 180, 240] as const;
+
+// ── IST wall time ⇄ UTC ─────────────────────────────────────────────────────────────────────────
+
+const LOCAL_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+/**
+ * 'YYYY-MM-DDTHH:mm' read as a wall-clock time in Asia/Kolkata → the UTC instant, or null when it
+ * is not a real time (2026-02-30, 24:10). Converted through the zone database, not a hard-coded
+ * +05:30, so it stays right if the zone's rules ever change.
+ */
+export function istLocalToUtc(value: string): Date | null {
+  const match = LOCAL_PATTERN.exec(value);
+  if (!match) return null;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59) return null;
+  const zoned = TZDate.tz(INTERVIEW_TIME_ZONE, year, month - 1, day, hour, minute);
+  // 31 November rolls over to 1 December: refuse it rather than move the interview.
+  if (zoned.getFullYear() !== year || zoned.getMonth() !== month - 1 || zoned.getDate() !== day) return null;
+  return new Date(zoned.getTime());
+}
+
+/** The UTC instant as 'YYYY-MM-DDTHH:mm' wall time in Asia/Kolkata (what the form inputs hold). */
+export function utcToIstLocal(instant: Date | string): string {
+  return format(new TZDate(new Date(instant).getTime(), INTERVIEW_TIME_ZONE), "yyyy-MM-dd'T'HH:mm");
+}
+
+/** "Mon, 23 Nov 2026, 10:30 AM IST": how every screen and email shows an interview's time. */
+export function formatIst(instant: Date | string): string {
+  return `${format(new TZDate(new Date(instant).getTime(), INTERVIEW_TIME_ZONE), 'EEE, d MMM yyyy, h:mm a')} IST`;
+}
+
+/** "Monday, 23 November 2026": a day heading in IST. */
+export function formatIstDay(instant: Date | string): string {
+  return format(new TZDate(new Date(instant).getTime(), INTERVIEW_TIME_ZONE), 'EEEE, d MMMM yyyy');
+}
+
+/** "10:30 AM": the time of day in IST. */
+export function formatIstTime(instant: Date | string): string {
+  return format(new TZDate(new Date(instant).getTime(), INTERVIEW_TIME_ZONE), 'h:mm a');
+}
+
+// ── Requests ────────────────────────────────────────────────────────────────────────────────────
+
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+const startsAtIst = z.string(text.invalidStart).refine((value) => istLocalToUtc(value) !== null, text.invalidStart);
+const duration = z.number(text.durationRange).int(text.durationRange).min(INTERVIEW_LIMITS.minDuration, text.durationRange).max(INTERVIEW_LIMITS.maxDuration, text.durationRange);
+const mode = z.enum(INTERVIEW_MODES, text.modeRequired);
+const location = z
+  .string(text.locationRequired)
+  .trim()
+  .min(1, text.locationRequired)
+  .max(INTERVIEW_LIMITS.location, text.locationTooLong)
+  .refine((value) => !CONTROL_CHARACTERS.test(value), text.invalidCharacters);
+const interviewerIds = z
+  .array(
+    z
+      .string()
+      .min(1)
+      .max(100)
+      .refine((value) => !CONTROL_CHARACTERS.test(value), text.interviewerNotInTeam),
+    text.interviewersRequired,
+  )
+  .min(1, text.interviewersRequired)
+  .max(INTERVIEW_LIMITS.interviewers, text.tooManyInterviewers)
+  .refine((ids) => new Set(ids).size === ids.length, text.duplicateInterviewers);
+
+/** A video link must be an https:// address; phone numbers are checked on the server (libphonenumber). */
+export function locationProblem(modeValue: InterviewMode, value: string): string | null {
+  if (modeValue === 'video') {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'https:' && url.hostname.includes('.') && !/\s/.test(value) ? null : text.invalidVideoLink;
+    } catch {
+      return text.invalidVideoLink;
+    }
+  }
+  if (modeValue === 'phone') return /^[+\d][\d\s()-]{6,24}$/.test(value) ? null : text.invalidPhone;
+  return value.length >= 5 ? null : text.addressTooShort;
+}
+
+/** POST /api/interviews. Strict: company, status, sequence… come from the server, never the body. */
+export const scheduleInterviewBodySchema = z
+  .strictObject({
+    application_id: z.uuid(text.applicationRequired),
+    starts_at_ist: startsAtIst,
+    duration_minutes: duration,
+    mode,
+    location,
+    interviewer_ids: interviewerIds,
+    /** Schedule even though an interviewer is busy then (the answer without it is 409 with the conflicts). */
+    allow_conflicts: z.boolean().optional(),
+  })
+  .superRefine((body, ctx) => {
+    const problem = locationProblem(body.mode, body.location);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['location'], message: problem });
+  });
+export type ScheduleInterviewBody = z.output<typeof scheduleInterviewBodySchema>;
+
+/** PATCH /api/interviews/:id: any of the schedule's fields; a new mode needs its location. */
+export const rescheduleInterviewBodySchema = z
+  .strictObject({
+    starts_at_ist: startsAtIst.optional(),
+    duration_minutes: duration.optional(),
+    mode: mode.optional(),
+    location: location.optional(),
+    interviewer_ids: interviewerIds.optional(),
+    allow_conflicts: z.boolean().optional(),
+  })
+  .superRefine((body, ctx) => {
+    const { allow_conflicts: _ignored, ...changes } = body;
+    if (Object.values(changes).every((value) => value === undefined)) ctx.addIssue({ code: 'custom', path: [], message: text.nothingToChange });
+    if (body.mode !== undefined && body.location === undefined) ctx.addIssue({ code: 'custom', path: ['location'], message: text.locationRequired });
+    if (body.mode !== undefined && body.location !== undefined) {
+      const problem = locationProblem(body.mode, body.location);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['location'], message: problem });
+    }
+  });
+export type RescheduleInterviewBody = z.output<typeof rescheduleInterviewBodySchema>;
+
+export const cancelInterviewBodySchema = z.strictObject({
+  reason: z
+    .string()
+    .trim()
+    .max(INTERVIEW_LIMITS.reason, text.reasonTooLong)
+    .refine((value) => !CONTROL_CHARACTERS.test(value), text.invalidCharacters)
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional(),
+});
+
+export const scorecardCriterionSchema = z.strictObject({
+  name: z
+    .string(text.criterionNameRequired)
+    .trim()
+    .min(1, text.criterionNameRequired)
+    .max(INTERVIEW_LIMITS.criterionName, text.criterionNameTooLong)
+    .refine((value) => !CONTROL_CHARACTERS.test(value), text.invalidCharacters),
+  rating: z.number(text.ratingRange).int(text.ratingRange).min(1, text.ratingRange).max(4, text.ratingRange),
+});
+
+/** PUT /api/interviews/:id/scorecard: the caller's own scorecard (one per interviewer; PUT replaces it). */
+export const scorecardBodySchema = z.strictObject({
+  criteria: z
+    .array(scorecardCriterionSchema, text.criteriaCount)
+    .min(INTERVIEW_LIMITS.minCriteria, text.criteriaCount)
+    .max(INTERVIEW_LIMITS.maxCriteria, text.criteriaCount)
+    .refine((items) => new Set(items.map((item) => item.name.toLowerCase())).size === items.length, text.duplicateCriteria),
+  notes: z
+    .string()
+    .trim()
+    .max(INTERVIEW_LIMITS.notes, text.notesTooLong)
+    .refine((value) => !CONTROL_CHARACTERS.test(value), text.invalidCharacters)
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional(),
+});
+export type ScorecardBody = z.output<typeof scorecardBodySchema>;
+export type ScorecardInput = z.input<typeof scorecardBodySchema>;
+
+export const interviewIdParamsSchema = z.strictObject({ id: z.uuid(text.notFound) });
+
+/**
+ * GET /api/interviews: the company's interviews. view: upcoming (not yet started, soonest first),
+ * past (started, newest first), cancelled, or all (upcoming first, then the past). from/to bound
+ * the start time (ISO instants); application_id narrows to one application.
+ */
+export const listInterviewsQuerySchema = z.strictObject({
+  view: z.enum(['upcoming', 'past', 'cancelled', 'all']).default('all'),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  application_id: z.uuid().optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+});
+export type ListInterviewsQuery = z.output<typeof listInterviewsQuerySchema>;
+
+// ── Responses ───────────────────────────────────────────────────────────────────────────────────
+
+export const interviewConflictSchema = z.object({
+  interviewer_id: z.string(),
+  interviewer_name: z.string(),
+  interview_id: z.string(),
+  scheduled_at: z.string(),
+  starts_at_label: z.string(),
+  duration_minutes: z.number().int(),
+});
+export type InterviewConflict = z.infer<typeof interviewConflictSchema>;
+
+export const interviewSchema = z.object({
+  id: z.string(),
+  application_id: z.string(),
+  job_id: z.string(),
+  job_title: z.string(),
+  candidate_id: z.string(),
+  candidate_name: z.string(),
+  /** UTC ISO. */
+  scheduled_at: z.string(),
+  /** 'YYYY-MM-DDTHH:mm' in Asia/Kolkata. */
+  starts_at_ist: z.string(),
+  /** "Mon, 23 Nov 2026, 10:30 AM IST". */
+  starts_at_label: z.string(),
+  duration_minutes: z.number().int(),
+  mode: z.enum(INTERVIEW_MODES),
+  location: z.string(),
+  status: z.enum(INTERVIEW_STATUSES),
+  sequence: z.number().int(),
+  cancel_reason: z.string().nullable(),
+  interviewers: z.array(z.object({ id: z.string(), full_name: z.string() })),
+  scorecard_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Interview = z.infer<typeof interviewSchema>;
+
+/** A schedule or reschedule: the interview and the conflicts it was saved despite (allow_conflicts). */
+export const savedInterviewSchema = interviewSchema.extend({ conflicts: z.array(interviewConflictSchema) });
+export type SavedInterview = z.infer<typeof savedInterviewSchema>;
+
+export const interviewListSchema = z.object({ interviews: z.array(interviewSchema) });
+export type InterviewList = z.infer<typeof interviewListSchema>;
+
+/** 409 INTERVIEW_CONFLICT: nothing saved; send again with allow_conflicts: true to go ahead. */
+export const interviewConflictErrorSchema = z.object({ code: z.literal('INTERVIEW_CONFLICT'), message: z.string(), conflicts: z.array(interviewConflictSchema) });
+
+export const scorecardSchema = z.object({
+  id: z.string(),
+  interviewer_id: z.string(),
+  interviewer_name: z.string(),
+  criteria: z.array(z.object({ name: z.string(), rating: z.number().int() })),
+  notes: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Scorecard = z.infer<typeof scorecardSchema>;
+export const scorecardListSchema = z.object({ scorecards: z.array(scorecardSchema) });
+
+/** GET /api/interviews/mine: a candidate's own interviews, as they see them. */
+export const myInterviewSchema = z.object({
+  id: z.string(),
+  company_name: z.string(),
+  job_title: z.string(),
+  scheduled_at: z.string(),
+  starts_at_label: z.string(),
+  duration_minutes: z.number().int(),
+  mode: z.enum(INTERVIEW_MODES),
+  location: z.string(),
+  status: z.enum(INTERVIEW_STATUSES),
+  cancel_reason: z.string().nullable(),
+});
+export type MyInterview = z.infer<typeof myInterviewSchema>;
+export const myInterviewListSchema = z.object({ interviews: z.array(myInterviewSchema) });
