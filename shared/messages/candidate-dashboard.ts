@@ -42,5 +42,18 @@ export const candidateDashboardMessages = {
   retry: 'Retry',
   documentsPageTitle: 'My Documents',
   documentsHint: 'PDF only, up to 10 MB each. Choosing a file again replaces the earlier one.',
-  statusLabels: { received: 'Received', shortlisted: 'Shortlisted', interviewing: 'Interviewing', rejected: 'Not selected', hired: 'Hired' } as Record<string, string>,
+  // The stage as the candidate sees it (issue 7): screening is the employer reviewing it.
+  statusLabels: {
+    received: 'Received',
+    screening: 'Under review',
+    shortlisted: 'Shortlisted',
+    interview: 'Interview',
+    offered: 'Offered',
+    hired: 'Hired',
+    rejected: 'Not selected',
+    withdrawn: 'Withdrawn',
+  } as Record<string, string>,
+  stageSince: 'since {date}',
+  stageHistory: 'Stage history',
+  rejectionReason: 'Reason: {reason}',
 } as const;

@@ -1,2 +1,162 @@
-/** Pipeline board, stages, history and sources (issue 7 point 1). The spec shows no screens for these: the texts are ours. */
-export const pipelineMessages = {} as const;
+/**
+ * Pipeline board, stages, history and sources (issue 7 point 1). The spec shows no screens for
+ * these: the texts are ours. {title}, {count}, {stage}… are filled in by the caller.
+ */
+export const pipelineMessages = {
+  // Stages as the employer sees them.
+  stageLabels: {
+    received: 'Received',
+    screening: 'Screening',
+    shortlisted: 'Shortlisted',
+    interview: 'Interview',
+    offered: 'Offered',
+    hired: 'Hired',
+    rejected: 'Rejected',
+    withdrawn: 'Withdrawn',
+  },
+  sourceLabels: { direct: 'Direct', link: 'Shared link', qr: 'QR code', drive: 'Drive' },
+  sourceDrive: 'Drive: {name}',
+
+  // Errors (the server answers these; the browser shows them).
+  jobNotFound: 'Job not found',
+  applicationNotFound: 'Application not found',
+  finalStage: 'This application is {stage}: its stage can no longer change.',
+  sameStage: 'The application is already in this stage.',
+  hireDetailsRequired: 'Give the job title and joining date to mark this application hired.',
+  hireOnlyWhenHiring: 'Job title and joining date are only given when moving to Hired.',
+  alreadyEmployed: 'This person is already an active employee of your company.',
+  invalidStage: 'Choose a valid stage',
+  noteTooLong: 'The note must be at most {max} characters',
+  invalidCharacters: 'Remove control characters from the text',
+  titleRequired: 'Job title is required',
+  titleTooLong: 'Job title must be at most {max} characters',
+  joiningDateInvalid: 'Enter the joining date as a valid date (YYYY-MM-DD)',
+  bulkIdsInvalid: 'Choose between 1 and {max} applications',
+  bulkNotFound: 'Some of these applications are not in this job',
+  driveNameRequired: 'Drive name is required',
+  driveNameTooLong: 'Drive name must be at most {max} characters',
+  driveNameTaken: 'A drive with this name already exists',
+  sourceInvalid: 'The source tag is not valid',
+  notYourApplication: 'Application not found',
+  withdrawFinal: 'This application is {stage}: it can no longer be withdrawn.',
+  employersOnly: 'Only the hiring company can move an application.',
+
+  // The board page.
+  backToJobs: 'Back to Jobs',
+  pageTitle: 'Pipeline · {title}',
+  heading: 'Pipeline',
+  loading: 'Loading the pipeline',
+  loadFailed: 'Failed to load the pipeline',
+  retry: 'Retry',
+  boardView: 'Board',
+  listView: 'List',
+  totalApplications: '{count} applications',
+  bySource: 'By source',
+  capped: 'Showing the first {max} applications.',
+  emptyColumn: 'No applications',
+  empty: 'No applications yet. Share the job link or QR code to start receiving them.',
+  moveTo: 'Move to…',
+  moveMenu: 'Move {name}',
+  dragHint: 'Drag a card to another column, or use its menu.',
+  moved: 'Moved {name} to {stage}',
+  moveFailed: 'Could not move the application',
+  experience: '{years} yrs experience',
+  notice: '{days} days notice',
+  noticeUnknown: 'Notice not given',
+  experienceUnknown: 'Experience not given',
+  verifiedBadge: '{subject} verified',
+  verificationSubjects: {
+    phone: 'Phone',
+    uan: 'UAN',
+    resume: 'Resume',
+    bank_statement: 'Bank statement',
+    experience_letter: 'Experience letter',
+    salary_slip: 'Salary slip',
+  } as Record<string, string>,
+
+  // The list view and bulk reject.
+  selectAll: 'Select all',
+  selectOne: 'Select {name}',
+  columnCandidate: 'Candidate',
+  columnStage: 'Stage',
+  columnSource: 'Source',
+  columnApplied: 'Applied',
+  columnExperience: 'Experience',
+  rejectSelected: 'Reject selected ({count})',
+  bulkTitle: 'Reject {count} applications?',
+  bulkDescription: 'Each candidate is told by email. Applications already closed are skipped.',
+  bulkNoteLabel: 'Reason (optional, sent to the candidates)',
+  bulkConfirm: 'Reject',
+  bulkDone: 'Rejected {count} applications',
+  bulkSkipped: '{count} were already closed and were skipped',
+  bulkFailed: 'Could not reject the applications',
+
+  // The application panel.
+  panelTitle: 'Application',
+  candidateId: 'Candidate ID',
+  emailLabel: 'Email',
+  noticeLabel: 'Notice period',
+  appliedOn: 'Applied {date}',
+  source: 'Source',
+  documents: 'Documents',
+  noDocuments: 'No documents yet',
+  history: 'Stage history',
+  historyEntry: '{from} → {to}',
+  historyApplied: 'Applied',
+  historyBy: 'by {name}',
+  scheduleInterview: 'Schedule interview',
+  moveHeading: 'Move this application',
+  stageLabel: 'New stage',
+  noteLabel: 'Note (optional)',
+  notePlaceholder: 'Why this move? Only your team sees notes, except a rejection reason.',
+  move: 'Move',
+  moving: 'Moving...',
+  cancel: 'Cancel',
+  close: 'Close',
+
+  // Hire and reject dialogs.
+  hireTitle: 'Mark {name} hired',
+  hireDescription: 'They are added to your Employees with this title and joining date.',
+  hireJobTitle: 'Job title',
+  hireJoiningDate: 'Joining date',
+  hireConfirm: 'Mark hired',
+  rejectTitle: 'Reject {name}?',
+  rejectDescription: 'The candidate is told by email. You can add a reason they will see.',
+  rejectReason: 'Reason (optional)',
+  rejectConfirm: 'Reject',
+
+  // Drives and the QR dialog.
+  drivesLabel: 'Recruitment drive',
+  driveNone: 'No drive',
+  driveNew: 'New drive…',
+  driveNamePlaceholder: 'e.g. Campus drive, IIT Madras',
+  driveCreate: 'Create drive',
+  driveCreated: 'Drive "{name}" created',
+  driveCreateFailed: 'Could not create the drive',
+
+  // The candidate's side.
+  withdraw: 'Withdraw',
+  withdrawTitle: 'Withdraw your application?',
+  withdrawConfirm: 'Your application for {title} will be closed. This cannot be undone.',
+  withdrawn: 'Application withdrawn',
+  withdrawFailed: 'Could not withdraw the application',
+
+  /**
+   * Emails to the candidate. Rule: a candidate is emailed when their application reaches a stage
+   * that concerns them (shortlisted, interview, offered, hired, rejected). received and screening
+   * are internal triage and send nothing; a withdrawal is the candidate's own act and sends nothing.
+   */
+  email: {
+    subject: 'Your application for {title} at {company}',
+    greeting: 'Hello {name},',
+    bodies: {
+      shortlisted: 'Good news: {company} has shortlisted your application for {title}.',
+      interview: '{company} would like to interview you for {title}. They will send you the interview details.',
+      offered: '{company} is making you an offer for {title}. They will be in touch with the details.',
+      hired: 'Congratulations! {company} has marked you hired for {title}.',
+      rejected: '{company} has decided not to move forward with your application for {title}.',
+    } as Record<string, string>,
+    reason: 'Their note: {note}',
+    footer: 'See all your applications on your WorkCred dashboard: {url}',
+  },
+} as const;

@@ -116,8 +116,13 @@ export const candidateApplicationSchema = z.object({
   job_id: z.string(),
   job_title: z.string(),
   company_name: z.string(),
+  /** The stage (messages.pipeline.stageLabels; candidateDashboard.statusLabels words it for the candidate). */
   status: z.string(),
   applied_at: z.string(),
+  /** When the stage last changed. */
+  stage_changed_at: z.string(),
+  /** The stages reached and when, oldest first. A rejection's note is the reason shown to the candidate; other notes stay with the employer. */
+  history: z.array(z.object({ stage: z.string(), at: z.string(), reason: z.string().nullable() })),
   /** False when the job was deleted or expired since: the title is kept but the link goes nowhere. */
   job_open: z.boolean(),
 });

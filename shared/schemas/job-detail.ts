@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sourceTagSchema } from './pipeline.ts';
 
 /** /api/public/jobs/:jobId and /api/jobs/:jobId/…: the id must be a uuid (400 otherwise, never a 5xx). */
 export const jobIdParamsSchema = z.strictObject({ jobId: z.uuid('jobId must be a job id') });
@@ -21,8 +22,13 @@ export const publicJobDetailSchema = z.object({
 });
 export type PublicJobDetail = z.infer<typeof publicJobDetailSchema>;
 
-/** POST /api/jobs/:jobId/applications takes no fields: who applies comes from the session. */
-export const applyToJobBodySchema = z.strictObject({});
+/**
+ * POST /api/jobs/:jobId/applications: who applies comes from the session. `source` is the ?src=
+ * tag of the link the candidate followed (link, qr or drive:<id>); none means they found the job
+ * on WorkCred (direct).
+ */
+export const applyToJobBodySchema = z.strictObject({ source: sourceTagSchema.optional() });
+export type ApplyToJobBody = z.infer<typeof applyToJobBodySchema>;
 
 /** 201 {status: 'received'} for a new application, 200 {status: 'already_applied'} for a repeat. */
 export const applyToJobResultSchema = z.object({

@@ -73,17 +73,17 @@ describe('employer journey: from a new account to a live application and back', 
     const jobUrl = `${h.baseURL}/jobs/${job.id}`;
     await screenshot(page, 'employer-journey-job-created');
 
-    // 3. Copy Link puts the job's public address on the clipboard.
+    // 3. Copy Link puts the job's public address on the clipboard, tagged as a shared link (issue 7).
     await card.getByRole('button', { name: jobs.copyLink }).click();
     await waitForToast(page, jobs.linkCopied);
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(jobUrl);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${jobUrl}?src=link`);
 
-    // 4. The downloaded QR code holds the same address.
+    // 4. The downloaded QR code holds the same address, tagged as a QR code.
     await card.getByRole('button', { name: jobs.qrCode }).click();
     const qrDialog = page.getByRole('dialog', { name: jobs.qrTitle });
     await qrDialog.locator('canvas').waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), qrDialog.getByRole('button', { name: jobs.downloadQr }).click()]);
-    expect(await decodeQr(page, readFileSync(await download.path()))).toBe(jobUrl);
+    expect(await decodeQr(page, readFileSync(await download.path()))).toBe(`${jobUrl}?src=qr`);
     await page.keyboard.press('Escape');
     await qrDialog.waitFor({ state: 'detached' });
 

@@ -1,8 +1,8 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { messages } from '../../../shared/messages.ts';
 import type { ApplyToJobResult, MyApplication } from '../../../shared/schemas/job-detail.ts';
 import type { SessionContext } from '../../auth/session.ts';
-import type { DB } from '../../db/schema.ts';
+import type { ApplicationSource, DB } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { publish } from '../../realtime/events.ts';
 import { isOpenJob } from '../public-jobs/open-jobs.ts';
@@ -16,7 +16,7 @@ export type ApplyOutcome = ApplyToJobResult & { created: boolean };
  * retry, two tabs) creates one row: the unique (job_id, candidate_id) constraint decides, and the
  * repeat answers already_applied with the existing application's id.
  */
-export async function applyToJob(db: Kysely<DB>, session: SessionContext, jobId: string, ip: string): Promise<ApplyOutcome> {
+export async function applyToJob(db: Kysely<DB>, session: SessionContext, jobId: string, ip: string, sourceTag?: string): Promise<ApplyOutcome> {
   if (session.profile.role !== 'candidate') throw forbidden(messages.jobDetail.candidatesOnly, 'CANDIDATES_ONLY');
   const candidateId = session.userId;
 
@@ -30,10 +30,11 @@ export async function applyToJob(db: Kysely<DB>, session: SessionContext, jobId:
       .executeTakeFirst();
     if (!job) throw notFound(messages.jobDetail.notFound);
 
+    const source = job.open ? await resolveSource(trx, job.company_id, sourceTag) : DIRECT;
     const inserted = job.open
       ? await trx
           .insertInto('job_applications')
-          .values({ job_id: jobId, candidate_id: candidateId, status: 'received' })
+          .values({ job_id: jobId, candidate_id: candidateId, status: 'received', source: source.source, source_drive_id: source.driveId })
           .onConflict((oc) => oc.constraint('job_applications_one_per_candidate').doNothing())
           .returning('id')
           .executeTakeFirst()
@@ -51,10 +52,28 @@ export async function applyToJob(db: Kysely<DB>, session: SessionContext, jobId:
       throw conflict(messages.jobDetail.closed, 'JOB_CLOSED');
     }
 
-    await writeAudit(trx, { actorId: candidateId, companyId: job.company_id, action: 'application_received', entityType: 'job_application', entityId: inserted.id, details: { job_id: jobId }, ip });
+    // The history starts with the application itself (no from stage).
+    await trx.insertInto('application_stage_events').values({ application_id: inserted.id, from_stage: null, to_stage: 'received', actor_id: candidateId }).execute();
+    await writeAudit(trx, { actorId: candidateId, companyId: job.company_id, action: 'application_received', entityType: 'job_application', entityId: inserted.id, details: { job_id: jobId, source: source.source }, ip });
     await publish(trx, { topic: `company:${job.company_id}`, type: 'application', id: inserted.id });
     return { id: inserted.id, status: 'received', created: true };
   });
+}
+
+const DIRECT = { source: 'direct', driveId: null } as const;
+
+/**
+ * Where an application came from, from the ?src= tag of the link followed. A drive tag naming a
+ * drive of another company (or one since deleted) is recorded as a plain shared link: the
+ * candidate did come through a link, and refusing their application over a stale tag helps no one.
+ */
+async function resolveSource(trx: Transaction<DB>, companyId: string, tag: string | undefined): Promise<{ source: ApplicationSource; driveId: string | null }> {
+  if (!tag) return DIRECT;
+  const lower = tag.toLowerCase();
+  if (lower === 'link' || lower === 'qr') return { source: lower, driveId: null };
+  const driveId = lower.slice('drive:'.length);
+  const drive = await trx.selectFrom('recruitment_drives').select('id').where('id', '=', driveId).where('company_id', '=', companyId).executeTakeFirst();
+  return drive ? { source: 'drive', driveId: drive.id } : { source: 'link', driveId: null };
 }
 
 /** Whether the caller has applied to this job: only their own application is ever looked at. */

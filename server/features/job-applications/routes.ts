@@ -27,7 +27,7 @@ export async function jobApplicationRoutes(app: FastifyInstance, { database }: F
       schema: { params: jobIdParamsSchema, body: applyToJobBodySchema, response: { 200: applyToJobResultSchema, 201: applyToJobResultSchema } },
     },
     async (request, reply) => {
-      const { created, ...result } = await applyToJob(database.db, sessionOf(request), request.params.jobId, request.ip);
+      const { created, ...result } = await applyToJob(database.db, sessionOf(request), request.params.jobId, request.ip, request.body.source);
       return reply.code(created ? 201 : 200).send(result);
     },
   );

@@ -4,15 +4,18 @@ import { api, isApiError } from '@web/lib/api-client.ts';
 import { jobDetailQueryKey } from './get-job-detail.ts';
 import { myApplicationQueryKey } from './get-my-application.ts';
 
-/** POST /api/jobs/:jobId/applications: 201 received, or 200 already_applied for a repeat. */
-export function applyToJob(jobId: string): Promise<ApplyToJobResult> {
-  return api(`/api/jobs/${encodeURIComponent(jobId)}/applications`, { method: 'POST', body: {}, schema: applyToJobResultSchema });
+/**
+ * POST /api/jobs/:jobId/applications: 201 received, or 200 already_applied for a repeat.
+ * `source` is the ?src= tag of the link the candidate followed (link, qr, drive:<id>).
+ */
+export function applyToJob(jobId: string, source?: string): Promise<ApplyToJobResult> {
+  return api(`/api/jobs/${encodeURIComponent(jobId)}/applications`, { method: 'POST', body: source ? { source } : {}, schema: applyToJobResultSchema });
 }
 
-export function useApplyToJob(jobId: string) {
+export function useApplyToJob(jobId: string, source?: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => applyToJob(jobId),
+    mutationFn: () => applyToJob(jobId, source),
     onSuccess: () => queryClient.setQueryData(myApplicationQueryKey(jobId), { applied: true, status: 'received' }),
     // A job that closed (409) or disappeared (404) meanwhile: show the page as it now is.
     onError: (error) => {

@@ -1,6 +1,7 @@
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { messages } from '@shared/messages.ts';
+import { SOURCE_TAG_PATTERN } from '@shared/schemas/pipeline.ts';
 import { errorMessage, isApiError } from '@web/lib/api-client.ts';
 import { needsSecondFactor, useMe } from '@web/lib/session/get-me.ts';
 import { useApplyToJob } from '../api/apply-to-job.ts';
@@ -18,7 +19,10 @@ export function useApply(jobId: string) {
   const location = useLocation();
   const signedIn = Boolean(me.data && !needsSecondFactor(me.data));
   const mine = useMyApplication(jobId, signedIn);
-  const mutation = useApplyToJob(jobId);
+  // Where the candidate came from (issue 7): the ?src= tag of the shared link or QR code, kept
+  // through the sign-in detour. A mangled tag is dropped rather than blocking the application.
+  const src = new URLSearchParams(location.search).get('src') ?? undefined;
+  const mutation = useApplyToJob(jobId, src && SOURCE_TAG_PATTERN.test(src) ? src : undefined);
 
   const toSignIn = () => {
     toast.error(text.signInToApply, { id: 'sign-in-to-apply' });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { format } from 'date-fns';
 import { CalendarClock, Copy, ExternalLink, IndianRupee, MapPin, QrCode, Trash2, Users } from 'lucide-react';
 import { toast } from 'sonner';
@@ -8,11 +9,10 @@ import { Button } from '@web/components/ui/button.tsx';
 import { Card } from '@web/components/ui/card.tsx';
 import { jobLink } from '../lib/job-link.ts';
 import { DeleteJobDialog } from './delete-job-dialog.tsx';
-import { JobApplicationsDialog } from './job-applications-dialog.tsx';
 import { JobQrDialog } from './job-qr-dialog.tsx';
 
 const text = messages.jobsManagement;
-type OpenDialog = 'qr' | 'applications' | 'delete' | null;
+type OpenDialog = 'qr' | 'delete' | null;
 
 function Chip({ icon: Icon, children }: { icon: typeof MapPin; children: string }) {
   return (
@@ -23,14 +23,14 @@ function Chip({ icon: Icon, children }: { icon: typeof MapPin; children: string 
   );
 }
 
-/** One job of the company (spec point 2): title, count, chips, description and the five actions. */
+/** One job of the company (spec point 2): title, count, chips, description and the five actions. Applications opens the job's pipeline (issue 7). */
 export function JobCard({ job }: { job: EmployerJob }) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const onOpenChange = (which: Exclude<OpenDialog, null>) => (open: boolean) => setDialog(open ? which : null);
 
   async function copyLink() {
     try {
-      await navigator.clipboard.writeText(jobLink(job.id));
+      await navigator.clipboard.writeText(jobLink(job.id, window.location.origin, 'link'));
       toast.success(text.linkCopied);
     } catch {
       toast.error(text.copyFailed);
@@ -61,9 +61,11 @@ export function JobCard({ job }: { job: EmployerJob }) {
           <QrCode className="size-4" aria-hidden="true" />
           {text.qrCode}
         </Button>
-        <Button variant="outline" size="sm" onClick={() => setDialog('applications')}>
-          <Users className="size-4" aria-hidden="true" />
-          {text.applications}
+        <Button variant="outline" size="sm" asChild>
+          <Link to={`/dashboard/jobs/${encodeURIComponent(job.id)}/pipeline`}>
+            <Users className="size-4" aria-hidden="true" />
+            {text.applications}
+          </Link>
         </Button>
         <Button variant="outline" size="sm" asChild>
           <a href={`/jobs/${encodeURIComponent(job.id)}`} target="_blank" rel="noopener noreferrer">
@@ -77,7 +79,6 @@ export function JobCard({ job }: { job: EmployerJob }) {
         </Button>
       </div>
       <JobQrDialog jobId={job.id} open={dialog === 'qr'} onOpenChange={onOpenChange('qr')} />
-      <JobApplicationsDialog job={job} open={dialog === 'applications'} onOpenChange={onOpenChange('applications')} />
       <DeleteJobDialog job={job} open={dialog === 'delete'} onOpenChange={onOpenChange('delete')} />
     </Card>
   );

@@ -1,4 +1,184 @@
-/** /dashboard/jobs/:jobId/pipeline: the job's pipeline, a board by stage and a list (placeholder until its feature lands). */
+import { useCallback, useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { toast } from 'sonner';
+import { messages } from '@shared/messages.ts';
+import { PIPELINE_LIMITS, PIPELINE_STAGES, type HireDetails, type JobPipeline, type PipelineApplication, type PipelineStage } from '@shared/schemas/pipeline.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs.tsx';
+import { errorMessage } from '@web/lib/api-client.ts';
+import { fill } from '@web/lib/fill.ts';
+import { useLiveEvents, type LiveEvent } from '@web/lib/live/use-live-events.ts';
+import { useMe } from '@web/lib/session/get-me.ts';
+import { usePageMeta } from '@web/lib/use-page-meta.ts';
+import { pipelineApplicationQueryKey } from '../api/get-application.ts';
+import { pipelineQueryKey, usePipeline } from '../api/get-pipeline.ts';
+import { useMoveStage } from '../api/move-stage.ts';
+import { sourceLabel, stageLabel } from '../lib/format.ts';
+import { ApplicationPanel } from './application-panel.tsx';
+import { PipelineBoard } from './pipeline-board.tsx';
+import { PipelineList } from './pipeline-list.tsx';
+import { HireDialog, RejectDialog } from './stage-dialogs.tsx';
+
+const text = messages.pipeline;
+
+interface PendingMove {
+  application: PipelineApplication;
+  stage: 'hired' | 'rejected';
+  note: string;
+}
+
+/** Counts per stage: from the listed cards (they follow a drag at once) unless the list is capped. */
+function stageCounts(pipeline: JobPipeline): Record<PipelineStage, number> {
+  if (pipeline.capped) return pipeline.stage_counts;
+  const counts = Object.fromEntries(PIPELINE_STAGES.map((stage) => [stage, 0])) as Record<PipelineStage, number>;
+  for (const application of pipeline.applications) counts[application.stage] += 1;
+  return counts;
+}
+
+/** Refetches the pipeline (and an open application) on the company's pipeline and application events. */
+function useLivePipeline(jobId: string, companyId: string | null) {
+  const queryClient = useQueryClient();
+  const refresh = useCallback(
+    (event: LiveEvent | { type: 'ready' }) => {
+      if (event.type === 'ready' || ('topic' in event && event.topic === `company:${companyId}` && (event.type === 'pipeline' || event.type === 'application'))) {
+        void queryClient.invalidateQueries({ queryKey: pipelineQueryKey(jobId) });
+        if ('id' in event && event.id) void queryClient.invalidateQueries({ queryKey: pipelineApplicationQueryKey(event.id) });
+      }
+    },
+    [queryClient, jobId, companyId],
+  );
+  useLiveEvents(refresh, { enabled: companyId !== null, key: companyId ?? '' });
+}
+
+/** /dashboard/jobs/:jobId/pipeline: the job's applications as a board by stage, or a list. */
 export function PipelinePage() {
-  return null;
+  const jobId = useParams().jobId ?? '';
+  const me = useMe().data;
+  const companyId = me?.user.role === 'employer' ? (me.user.company_id ?? null) : null;
+  const pipeline = usePipeline(jobId);
+  const move = useMoveStage(jobId);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [pending, setPending] = useState<PendingMove | null>(null);
+  useLivePipeline(jobId, companyId);
+  usePageMeta(fill(text.pageTitle, { title: pipeline.data?.job.title ?? '' }), text.heading);
+
+  const counts = useMemo(() => (pipeline.data ? stageCounts(pipeline.data) : null), [pipeline.data]);
+
+  function send(application: PipelineApplication, stage: PipelineStage, note: string, hire?: HireDetails) {
+    move.mutate(
+      { applicationId: application.id, body: { stage, ...(note.trim() ? { note } : {}), ...(hire ? { hire } : {}) } },
+      {
+        onSuccess: () => {
+          toast.success(fill(text.moved, { name: application.name, stage: stageLabel(stage) }));
+          setPending(null);
+        },
+        onError: (error) => toast.error(errorMessage(error, text.moveFailed)),
+      },
+    );
+  }
+
+  /** Hired and Rejected ask first (title and joining date; an optional reason); other moves go at once. */
+  function requestMove(application: PipelineApplication, stage: PipelineStage, note = '') {
+    if (stage === 'hired' || stage === 'rejected') setPending({ application, stage, note });
+    else send(application, stage, note);
+  }
+
+  const openApplication = pipeline.data?.applications.find((application) => application.id === openId);
+
+  return (
+    <section aria-labelledby="pipeline-title" className="space-y-6">
+      <div className="space-y-2">
+        <Link to="/dashboard/jobs" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          {text.backToJobs}
+        </Link>
+        <div className="flex flex-wrap items-baseline justify-between gap-3">
+          <h2 id="pipeline-title" className="text-2xl font-bold tracking-tight break-words text-slate-900">
+            {pipeline.data?.job.title ?? text.heading}
+          </h2>
+          {pipeline.data ? <p className="text-sm text-slate-600">{fill(text.totalApplications, { count: String(pipeline.data.total) })}</p> : null}
+        </div>
+      </div>
+
+      {pipeline.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner className="size-8" label={text.loading} />
+        </div>
+      ) : pipeline.isError ? (
+        <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-6 py-10 text-center">
+          <p className="font-medium text-red-700">{text.loadFailed}</p>
+          {errorMessage(pipeline.error, '') ? <p className="text-sm text-red-600">{errorMessage(pipeline.error, '')}</p> : null}
+          <Button variant="outline" onClick={() => void pipeline.refetch()} disabled={pipeline.isFetching}>
+            {text.retry}
+          </Button>
+        </div>
+      ) : (
+        <>
+          {pipeline.data.source_counts.length > 0 ? (
+            <div className="flex flex-wrap items-center gap-2 text-sm" aria-label={text.bySource}>
+              <span className="font-medium text-slate-700">{text.bySource}:</span>
+              {pipeline.data.source_counts.map((row) => (
+                <span key={`${row.source}-${row.drive_id ?? ''}`} className="rounded-full bg-white px-2.5 py-0.5 text-slate-700 ring-1 ring-slate-200">
+                  {sourceLabel({ source: row.source, source_drive_name: row.drive_name })} · {row.count}
+                </span>
+              ))}
+            </div>
+          ) : null}
+          {pipeline.data.capped ? <p className="text-sm text-amber-700">{fill(text.capped, { max: String(PIPELINE_LIMITS.listed) })}</p> : null}
+          {pipeline.data.total === 0 ? <p className="rounded-xl border border-slate-200 bg-white px-6 py-10 text-center text-slate-600">{text.empty}</p> : null}
+          <Tabs defaultValue="board">
+            <TabsList>
+              <TabsTrigger value="board">{text.boardView}</TabsTrigger>
+              <TabsTrigger value="list">{text.listView}</TabsTrigger>
+            </TabsList>
+            <TabsContent value="board">
+              <PipelineBoard applications={pipeline.data.applications} counts={counts ?? pipeline.data.stage_counts} onMove={requestMove} onOpen={(application) => setOpenId(application.id)} />
+            </TabsContent>
+            <TabsContent value="list">
+              <PipelineList jobId={jobId} applications={pipeline.data.applications} onMove={requestMove} onOpen={(application) => setOpenId(application.id)} />
+            </TabsContent>
+          </Tabs>
+        </>
+      )}
+
+      <ApplicationPanel
+        key={openId ?? 'closed'}
+        applicationId={openId}
+        onOpenChange={(open) => {
+          if (!open) setOpenId(null);
+        }}
+        moving={move.isPending}
+        onMove={(stage, note) => {
+          if (openApplication) requestMove(openApplication, stage, note);
+        }}
+      />
+      <HireDialog
+        name={pending?.application.name ?? ''}
+        defaultTitle={pipeline.data?.job.title ?? ''}
+        open={pending?.stage === 'hired'}
+        pending={move.isPending}
+        onOpenChange={(open) => {
+          if (!open) setPending(null);
+        }}
+        onConfirm={(hire) => {
+          if (pending) send(pending.application, 'hired', pending.note, hire);
+        }}
+      />
+      <RejectDialog
+        name={pending?.application.name ?? ''}
+        initialNote={pending?.note ?? ''}
+        open={pending?.stage === 'rejected'}
+        pending={move.isPending}
+        onOpenChange={(open) => {
+          if (!open) setPending(null);
+        }}
+        onConfirm={(note) => {
+          if (pending) send(pending.application, 'rejected', note);
+        }}
+      />
+    </section>
+  );
 }

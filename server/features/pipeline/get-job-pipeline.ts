@@ -1,0 +1,162 @@
+import type { Kysely } from 'kysely';
+import { messages } from '../../../shared/messages.ts';
+import { PIPELINE_LIMITS, PIPELINE_STAGES, type JobPipeline, type PipelineApplication, type PipelineStage } from '../../../shared/schemas/pipeline.ts';
+import type { DB } from '../../db/schema.ts';
+import { notFound } from '../../http/errors.ts';
+
+const text = messages.pipeline;
+
+/** The company's live job, or 404 (another company's job is never confirmed to exist). */
+export async function companyJob(db: Kysely<DB>, companyId: string, jobId: string) {
+  const job = await db
+    .selectFrom('job_postings')
+    .select(['id', 'title'])
+    .where('id', '=', jobId)
+    .where('company_id', '=', companyId)
+    .where('is_deleted', '=', false)
+    .executeTakeFirst();
+  if (!job) throw notFound(text.jobNotFound);
+  return job;
+}
+
+/** Applications selected with what a pipeline card shows (without badges and documents). */
+export function applicationRows(db: Kysely<DB>) {
+  return db
+    .selectFrom('job_applications as ja')
+    .innerJoin('user_profiles as up', 'up.id', 'ja.candidate_id')
+    .leftJoin('candidate_profiles as cp', 'cp.user_id', 'ja.candidate_id')
+    .leftJoin('recruitment_drives as rd', 'rd.id', 'ja.source_drive_id')
+    .select([
+      'ja.id',
+      'ja.job_id',
+      'ja.candidate_id',
+      'cp.candidate_code',
+      'up.full_name',
+      'up.email',
+      'cp.current_employer',
+      'cp.experience_years',
+      'cp.notice_period_days',
+      'ja.status',
+      'ja.stage_changed_at',
+      'ja.created_at',
+      'ja.source',
+      'ja.source_drive_id',
+      'rd.name as drive_name',
+    ]);
+}
+type ApplicationRow = Awaited<ReturnType<ReturnType<typeof applicationRows>['execute']>>[number];
+
+/** Verified check subjects and current documents of these candidates, keyed by candidate. */
+export async function badgesAndDocuments(db: Kysely<DB>, candidateIds: string[]) {
+  const verified = new Map<string, string[]>();
+  const documents = new Map<string, PipelineApplication['documents']>();
+  if (candidateIds.length === 0) return { verified, documents };
+  const unique = [...new Set(candidateIds)];
+  const checks = await db.selectFrom('verification_checks').select(['candidate_id', 'subject']).where('candidate_id', 'in', unique).where('status', '=', 'verified').orderBy('subject').execute();
+  for (const check of checks) verified.set(check.candidate_id, [...(verified.get(check.candidate_id) ?? []), check.subject]);
+  const docs = await db.selectFrom('candidate_documents').select(['id', 'candidate_id', 'document_type']).where('candidate_id', 'in', unique).orderBy('document_type').execute();
+  for (const doc of docs) {
+    documents.set(doc.candidate_id, [...(documents.get(doc.candidate_id) ?? []), { id: doc.id, document_type: doc.document_type, url: `/api/documents/${doc.id}` }]);
+  }
+  return { verified, documents };
+}
+
+export function toPipelineApplication(row: ApplicationRow, extra: Awaited<ReturnType<typeof badgesAndDocuments>>): PipelineApplication {
+  return {
+    id: row.id,
+    candidate_id: row.candidate_id,
+    candidate_code: row.candidate_code ?? null,
+    name: row.full_name,
+    experience_years: row.experience_years === null ? null : Number(row.experience_years),
+    notice_period_days: row.notice_period_days ?? null,
+    stage: row.status,
+    stage_changed_at: new Date(row.stage_changed_at).toISOString(),
+    applied_at: new Date(row.created_at).toISOString(),
+    source: row.source,
+    source_drive_id: row.source_drive_id,
+    source_drive_name: row.drive_name ?? null,
+    verified: extra.verified.get(row.candidate_id) ?? [],
+    documents: extra.documents.get(row.candidate_id) ?? [],
+  };
+}
+
+/**
+ * A job's pipeline: its applications (newest first, at most PIPELINE_LIMITS.listed — a job rarely
+ * has more than a couple of thousand applicants; `capped` says when some are not listed) and the
+ * counts per stage and per source over all of them.
+ */
+export async function getJobPipeline(db: Kysely<DB>, companyId: string, jobId: string): Promise<JobPipeline> {
+  const job = await companyJob(db, companyId, jobId);
+  const rows = await applicationRows(db)
+    .where('ja.job_id', '=', job.id)
+    .orderBy('ja.created_at', 'desc')
+    .orderBy('ja.id', 'desc')
+    .limit(PIPELINE_LIMITS.listed + 1)
+    .execute();
+  const capped = rows.length > PIPELINE_LIMITS.listed;
+  const listed = rows.slice(0, PIPELINE_LIMITS.listed);
+  const extra = await badgesAndDocuments(
+    db,
+    listed.map((row) => row.candidate_id),
+  );
+
+  const stageCounts = await db.selectFrom('job_applications').select(['status']).select((eb) => eb.fn.countAll<string>().as('count')).where('job_id', '=', job.id).groupBy('status').execute();
+  const stage_counts = Object.fromEntries(PIPELINE_STAGES.map((stage) => [stage, 0])) as Record<PipelineStage, number>;
+  for (const row of stageCounts) stage_counts[row.status] = Number(row.count);
+
+  const sourceCounts = await db
+    .selectFrom('job_applications as ja')
+    .leftJoin('recruitment_drives as rd', 'rd.id', 'ja.source_drive_id')
+    .select(['ja.source', 'ja.source_drive_id', 'rd.name'])
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('ja.job_id', '=', job.id)
+    .groupBy(['ja.source', 'ja.source_drive_id', 'rd.name'])
+    .orderBy('ja.source')
+    .orderBy('rd.name')
+    .execute();
+
+  return {
+    job,
+    applications: listed.map((row) => toPipelineApplication(row, extra)),
+    stage_counts,
+    source_counts: sourceCounts.map((row) => ({ source: row.source, drive_id: row.source_drive_id, drive_name: row.name ?? null, count: Number(row.count) })),
+    total: Object.values(stage_counts).reduce((sum, count) => sum + count, 0),
+    capped,
+  };
+}
+
+/** One application of the company with its stage history (who by name, when, note). */
+export async function getPipelineApplication(db: Kysely<DB>, companyId: string, applicationId: string) {
+  const row = await applicationRows(db)
+    .innerJoin('job_postings as jp', 'jp.id', 'ja.job_id')
+    .select('jp.title as job_title')
+    .where('ja.id', '=', applicationId)
+    .where('jp.company_id', '=', companyId)
+    .where('jp.is_deleted', '=', false)
+    .executeTakeFirst();
+  if (!row) throw notFound(text.applicationNotFound);
+  const extra = await badgesAndDocuments(db, [row.candidate_id]);
+  const history = await db
+    .selectFrom('application_stage_events as e')
+    .leftJoin('user_profiles as up', 'up.id', 'e.actor_id')
+    .select(['e.id', 'e.from_stage', 'e.to_stage', 'e.note', 'e.created_at', 'up.full_name'])
+    .where('e.application_id', '=', row.id)
+    .orderBy('e.created_at')
+    .orderBy('e.id')
+    .execute();
+  return {
+    ...toPipelineApplication(row, extra),
+    job_id: row.job_id,
+    job_title: row.job_title,
+    email: row.email,
+    current_employer: row.current_employer ?? null,
+    history: history.map((event) => ({
+      id: event.id,
+      from_stage: event.from_stage,
+      to_stage: event.to_stage,
+      actor_name: event.full_name ?? null,
+      note: event.note,
+      created_at: new Date(event.created_at).toISOString(),
+    })),
+  };
+}

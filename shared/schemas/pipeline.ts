@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { messages } from '../messages.ts';
+import { isIsoDate } from './jobs.ts';
+
+/**
+ * The hiring pipeline (issue 7 point 1).
+ *
+ *   GET  /api/pipeline/jobs/:jobId                          user (employer of the job's company) → JobPipeline
+ *   POST /api/pipeline/jobs/:jobId/bulk-reject              user (employer)  {application_ids, note?} → BulkRejectResult
+ *   GET  /api/pipeline/applications/:applicationId          user (employer)  → PipelineApplicationDetail
+ *   POST /api/pipeline/applications/:applicationId/stage    user (employer)  {stage, note?, hire?} → StageChangeResult
+ *   POST /api/pipeline/applications/:applicationId/withdraw user (the candidate who applied) → StageChangeResult
+ *   GET  /api/pipeline/drives                               user (employer)  → Drive[]
+ *   POST /api/pipeline/drives                               user (employer)  {name} → 201 Drive
+ */
+const text = messages.pipeline;
+const fill = (template: string, max: number) => template.replace('{max}', String(max));
+
+export const PIPELINE_STAGES = ['received', 'screening', 'shortlisted', 'interview', 'offered', 'hired', 'rejected', 'withdrawn'] as const;
+export type PipelineStage = (typeof PIPELINE_STAGES)[number];
+/** The stages an application moves through in order (the board's columns, before rejected and withdrawn). */
+export const OPEN_STAGES = ['received', 'screening', 'shortlisted', 'interview', 'offered'] as const;
+/** No move leaves these. */
+export const FINAL_STAGES = ['hired', 'rejected', 'withdrawn'] as const;
+export const isFinalStage = (stage: string): boolean => (FINAL_STAGES as readonly string[]).includes(stage);
+
+/** Stages the candidate is emailed about; received and screening are internal triage (see messages.pipeline.email). */
+export const CANDIDATE_EMAIL_STAGES = ['shortlisted', 'interview', 'offered', 'hired', 'rejected'] as const;
+export const concernsCandidate = (stage: string): boolean => (CANDIDATE_EMAIL_STAGES as readonly string[]).includes(stage);
+
+export const APPLICATION_SOURCES = ['direct', 'link', 'qr', 'drive'] as const;
+export type ApplicationSource = (typeof APPLICATION_SOURCES)[number];
+
+export const PIPELINE_LIMITS = { note: 1000, hireTitle: 200, bulk: 200, driveName: 100, listed: 2000 } as const;
+
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const clean = (value: string) => !CONTROL_CHARACTERS.test(value);
+
+/** An optional note: blank means none. */
+const noteSchema = z
+  .string()
+  .trim()
+  .max(PIPELINE_LIMITS.note, fill(text.noteTooLong, PIPELINE_LIMITS.note))
+  .refine(clean, text.invalidCharacters)
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+export const applicationIdParamsSchema = z.strictObject({ applicationId: z.uuid('applicationId must be an application id') });
+export const pipelineJobParamsSchema = z.strictObject({ jobId: z.uuid('jobId must be a job id') });
+
+export const hireDetailsSchema = z.strictObject({
+  title: z.string(text.titleRequired).trim().min(1, text.titleRequired).max(PIPELINE_LIMITS.hireTitle, fill(text.titleTooLong, PIPELINE_LIMITS.hireTitle)).refine(clean, text.invalidCharacters),
+  joining_date: z.string(text.joiningDateInvalid).trim().refine(isIsoDate, text.joiningDateInvalid),
+});
+export type HireDetails = z.output<typeof hireDetailsSchema>;
+
+/** POST …/stage. Moving to hired needs `hire`; any other stage refuses it. */
+export const moveStageBodySchema = z
+  .strictObject({
+    stage: z.enum(PIPELINE_STAGES, text.invalidStage),
+    note: noteSchema,
+    hire: hireDetailsSchema.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.stage === 'hired' && !body.hire) ctx.addIssue({ code: 'custom', path: ['hire'], message: text.hireDetailsRequired });
+    if (body.stage !== 'hired' && body.hire) ctx.addIssue({ code: 'custom', path: ['hire'], message: text.hireOnlyWhenHiring });
+  });
+export type MoveStageInput = z.input<typeof moveStageBodySchema>;
+export type MoveStageValues = z.output<typeof moveStageBodySchema>;
+
+export const bulkRejectBodySchema = z.strictObject({
+  application_ids: z
+    .array(z.uuid(text.bulkNotFound), fill(text.bulkIdsInvalid, PIPELINE_LIMITS.bulk))
+    .min(1, fill(text.bulkIdsInvalid, PIPELINE_LIMITS.bulk))
+    .max(PIPELINE_LIMITS.bulk, fill(text.bulkIdsInvalid, PIPELINE_LIMITS.bulk)),
+  note: noteSchema,
+});
+export type BulkRejectInput = z.input<typeof bulkRejectBodySchema>;
+
+/** Withdrawing takes no fields. */
+export const withdrawBodySchema = z.strictObject({}).optional();
+
+export const driveNameSchema = z
+  .string(text.driveNameRequired)
+  .trim()
+  .min(1, text.driveNameRequired)
+  .max(PIPELINE_LIMITS.driveName, fill(text.driveNameTooLong, PIPELINE_LIMITS.driveName))
+  .refine(clean, text.invalidCharacters);
+export const createDriveBodySchema = z.strictObject({ name: driveNameSchema });
+
+export const driveSchema = z.object({ id: z.string(), name: z.string(), created_at: z.string(), applications: z.number().int() });
+export type Drive = z.infer<typeof driveSchema>;
+export const driveListSchema = z.array(driveSchema);
+
+/**
+ * The ?src= tag of a shared job link, passed on by the job page to the apply call:
+ * `link`, `qr` or `drive:<drive id>`.
+ */
+export const SOURCE_TAG_PATTERN = /^(link|qr|drive:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+export const sourceTagSchema = z.string(text.sourceInvalid).max(60, text.sourceInvalid).regex(SOURCE_TAG_PATTERN, text.sourceInvalid);
+/** The tag a job link carries: the QR code and the copied link say where the candidate came from. */
+export function sourceTag(kind: 'link' | 'qr', driveId?: string | null): string {
+  return driveId ? `drive:${driveId}` : kind;
+}
+
+export const verificationBadgeSchema = z.string();
+
+export const pipelineDocumentSchema = z.object({ id: z.string(), document_type: z.string(), url: z.string() });
+
+export const pipelineApplicationSchema = z.object({
+  id: z.string(),
+  candidate_id: z.string(),
+  candidate_code: z.string().nullable(),
+  name: z.string(),
+  experience_years: z.number().nullable(),
+  notice_period_days: z.number().int().nullable(),
+  stage: z.enum(PIPELINE_STAGES),
+  stage_changed_at: z.string(),
+  applied_at: z.string(),
+  source: z.enum(APPLICATION_SOURCES),
+  source_drive_id: z.string().nullable(),
+  source_drive_name: z.string().nullable(),
+  /** Subjects of the candidate's verified checks (phone, uan, resume…). */
+  verified: z.array(verificationBadgeSchema),
+  documents: z.array(pipelineDocumentSchema),
+});
+export type PipelineApplication = z.infer<typeof pipelineApplicationSchema>;
+
+export const jobPipelineSchema = z.object({
+  job: z.object({ id: z.string(), title: z.string() }),
+  applications: z.array(pipelineApplicationSchema),
+  /** Every stage, zero included. */
+  stage_counts: z.record(z.enum(PIPELINE_STAGES), z.number().int()),
+  /** Per source: direct, link, qr, and one entry per drive. */
+  source_counts: z.array(z.object({ source: z.enum(APPLICATION_SOURCES), drive_id: z.string().nullable(), drive_name: z.string().nullable(), count: z.number().int() })),
+  total: z.number().int(),
+  /** True when the job has more than PIPELINE_LIMITS.listed applications and only the newest are listed. */
+  capped: z.boolean(),
+});
+export type JobPipeline = z.infer<typeof jobPipelineSchema>;
+
+export const stageEventSchema = z.object({
+  id: z.string(),
+  from_stage: z.enum(PIPELINE_STAGES).nullable(),
+  to_stage: z.enum(PIPELINE_STAGES),
+  actor_name: z.string().nullable(),
+  note: z.string().nullable(),
+  created_at: z.string(),
+});
+export type StageEvent = z.infer<typeof stageEventSchema>;
+
+export const pipelineApplicationDetailSchema = pipelineApplicationSchema.extend({
+  job_id: z.string(),
+  job_title: z.string(),
+  email: z.string(),
+  current_employer: z.string().nullable(),
+  history: z.array(stageEventSchema),
+});
+export type PipelineApplicationDetail = z.infer<typeof pipelineApplicationDetailSchema>;
+
+export const stageChangeResultSchema = z.object({
+  id: z.string(),
+  stage: z.enum(PIPELINE_STAGES),
+  stage_changed_at: z.string(),
+  employment_id: z.string().nullable(),
+});
+export type StageChangeResult = z.infer<typeof stageChangeResultSchema>;
+
+export const bulkRejectResultSchema = z.object({
+  rejected: z.array(z.string()),
+  /** Already hired, rejected or withdrawn: left as they were. */
+  skipped: z.array(z.string()),
+});
+export type BulkRejectResult = z.infer<typeof bulkRejectResultSchema>;

@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { stageChangeResultSchema, type JobPipeline, type MoveStageInput, type StageChangeResult } from '@shared/schemas/pipeline.ts';
+import { api } from '@web/lib/api-client.ts';
+import { pipelineApplicationQueryKey } from './get-application.ts';
+import { pipelineQueryKey } from './get-pipeline.ts';
+
+/** POST /api/pipeline/applications/:applicationId/stage */
+export function moveStage(applicationId: string, body: MoveStageInput): Promise<StageChangeResult> {
+  return api(`/api/pipeline/applications/${encodeURIComponent(applicationId)}/stage`, { method: 'POST', body, schema: stageChangeResultSchema });
+}
+
+/**
+ * Moves a card at once (optimistic: the board follows the drag), then refetches the job's
+ * pipeline and the application's detail; a refusal puts the card back.
+ */
+export function useMoveStage(jobId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ applicationId, body }: { applicationId: string; body: MoveStageInput }) => moveStage(applicationId, body),
+    onMutate: async ({ applicationId, body }) => {
+      await queryClient.cancelQueries({ queryKey: pipelineQueryKey(jobId) });
+      const previous = queryClient.getQueryData<JobPipeline>(pipelineQueryKey(jobId));
+      if (previous) {
+        queryClient.setQueryData<JobPipeline>(pipelineQueryKey(jobId), {
+          ...previous,
+          applications: previous.applications.map((application) => (application.id === applicationId ? { ...application, stage: body.stage } : application)),
+        });
+      }
+      return { previous };
+    },
+    onError: (_error, _variables, context) => {
+      if (context?.previous) queryClient.setQueryData(pipelineQueryKey(jobId), context.previous);
+    },
+    onSettled: (_data, _error, { applicationId }) => {
+      void queryClient.invalidateQueries({ queryKey: pipelineQueryKey(jobId) });
+      void queryClient.invalidateQueries({ queryKey: pipelineApplicationQueryKey(applicationId) });
+    },
+  });
+}

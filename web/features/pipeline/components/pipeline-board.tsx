@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import {
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  PointerSensor,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+  type DragStartEvent,
+} from '@dnd-kit/core';
+import { GripVertical } from 'lucide-react';
+import { messages } from '@shared/messages.ts';
+import { PIPELINE_STAGES, isFinalStage, type PipelineApplication, type PipelineStage } from '@shared/schemas/pipeline.ts';
+import { cn } from '@web/lib/cn.ts';
+import { experienceText, noticeText, sourceLabel, stageLabel } from '../lib/format.ts';
+import { MoveMenu } from './move-menu.tsx';
+import { VerificationBadges } from './verification-badges.tsx';
+
+const text = messages.pipeline;
+
+interface BoardProps {
+  applications: PipelineApplication[];
+  counts: Record<PipelineStage, number>;
+  onMove: (application: PipelineApplication, stage: PipelineStage) => void;
+  onOpen: (application: PipelineApplication) => void;
+}
+
+function CardBody({ application }: { application: PipelineApplication }) {
+  return (
+    <>
+      <p className="font-mono text-xs text-slate-500">{application.candidate_code ?? '—'}</p>
+      <p className="mt-1 flex flex-wrap gap-x-2 text-xs text-slate-600">
+        <span>{experienceText(application.experience_years)}</span>
+        <span>{noticeText(application.notice_period_days)}</span>
+      </p>
+      <div className="mt-2 flex flex-wrap items-center gap-1">
+        <span className="rounded-full bg-slate-100 px-1.5 py-0.5 text-[11px] text-slate-700">{sourceLabel(application)}</span>
+        <VerificationBadges subjects={application.verified} />
+      </div>
+    </>
+  );
+}
+
+function BoardCard({ application, onMove, onOpen }: { application: PipelineApplication } & Pick<BoardProps, 'onMove' | 'onOpen'>) {
+  const final = isFinalStage(application.stage);
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: application.id, data: { application }, disabled: final });
+  return (
+    <li
+      ref={setNodeRef}
+      data-testid={`pipeline-card-${application.id}`}
+      className={cn('rounded-lg border border-slate-200 bg-white p-3 shadow-sm', isDragging && 'opacity-40')}
+      aria-label={application.name}
+    >
+      <div className="flex items-start gap-1">
+        {final ? null : (
+          <button
+            type="button"
+            className="-ml-1 cursor-grab touch-none rounded p-0.5 text-slate-400 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-600 active:cursor-grabbing"
+            aria-label={`Drag ${application.name}`}
+            {...attributes}
+            {...listeners}
+          >
+            <GripVertical className="size-4" aria-hidden="true" />
+          </button>
+        )}
+        <button type="button" onClick={() => onOpen(application)} className="min-w-0 flex-1 truncate text-left text-sm font-semibold text-slate-900 hover:text-brand-700 hover:underline">
+          {application.name}
+        </button>
+        <MoveMenu application={application} onMove={(stage) => onMove(application, stage)} />
+      </div>
+      <CardBody application={application} />
+    </li>
+  );
+}
+
+function Column({ stage, count, children }: { stage: PipelineStage; count: number; children: React.ReactNode }) {
+  // Withdrawn is the candidate's own act: nothing is dropped there.
+  const { setNodeRef, isOver } = useDroppable({ id: stage, disabled: stage === 'withdrawn' });
+  return (
+    <section
+      ref={setNodeRef}
+      aria-labelledby={`column-${stage}`}
+      data-testid={`pipeline-column-${stage}`}
+      className={cn('flex w-64 shrink-0 flex-col rounded-xl border border-slate-200 bg-slate-50 p-2 transition-colors', isOver && 'border-brand-600 bg-brand-50')}
+    >
+      <h3 id={`column-${stage}`} className="flex items-center justify-between px-1 pb-2 text-sm font-semibold text-slate-800">
+        <span>{stageLabel(stage)}</span>
+        <span className="rounded-full bg-white px-2 text-xs font-medium text-slate-600 ring-1 ring-slate-200">{count}</span>
+      </h3>
+      <ul className="flex min-h-24 flex-col gap-2">{children}</ul>
+    </section>
+  );
+}
+
+/**
+ * The board: one column per stage. A card is dragged by its handle (mouse, touch, or keyboard:
+ * focus the handle, Space, arrow keys, Space) or moved with its "Move to…" menu.
+ */
+export function PipelineBoard({ applications, counts, onMove, onOpen }: BoardProps) {
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor));
+  const [dragging, setDragging] = useState<PipelineApplication | null>(null);
+
+  function onDragStart(event: DragStartEvent) {
+    setDragging((event.active.data.current as { application: PipelineApplication } | undefined)?.application ?? null);
+  }
+  function onDragEnd(event: DragEndEvent) {
+    setDragging(null);
+    const application = (event.active.data.current as { application: PipelineApplication } | undefined)?.application;
+    const target = event.over?.id as PipelineStage | undefined;
+    if (application && target && target !== application.stage) onMove(application, target);
+  }
+
+  return (
+    <DndContext sensors={sensors} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setDragging(null)}>
+      <p className="mb-2 text-xs text-slate-500">{text.dragHint}</p>
+      <div className="flex gap-3 overflow-x-auto pb-4">
+        {PIPELINE_STAGES.map((stage) => {
+          const cards = applications.filter((application) => application.stage === stage);
+          return (
+            <Column key={stage} stage={stage} count={counts[stage]}>
+              {cards.length === 0 ? <li className="px-1 py-6 text-center text-xs text-slate-400">{text.emptyColumn}</li> : null}
+              {cards.map((application) => (
+                <BoardCard key={application.id} application={application} onMove={onMove} onOpen={onOpen} />
+              ))}
+            </Column>
+          );
+        })}
+      </div>
+      <DragOverlay>
+        {dragging ? (
+          <div className="w-60 rotate-1 rounded-lg border border-brand-600 bg-white p-3 shadow-xl">
+            <p className="text-sm font-semibold text-slate-900">{dragging.name}</p>
+            <CardBody application={dragging} />
+          </div>
+        ) : null}
+      </DragOverlay>
+    </DndContext>
+  );
+}

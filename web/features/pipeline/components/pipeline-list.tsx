@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import { format } from 'date-fns';
+import { toast } from 'sonner';
+import { messages } from '@shared/messages.ts';
+import { isFinalStage, type PipelineApplication, type PipelineStage } from '@shared/schemas/pipeline.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
+import { errorMessage } from '@web/lib/api-client.ts';
+import { fill } from '@web/lib/fill.ts';
+import { useBulkReject } from '../api/bulk-reject.ts';
+import { experienceText, sourceLabel, stageLabel } from '../lib/format.ts';
+import { MoveMenu } from './move-menu.tsx';
+import { NoteField } from './note-field.tsx';
+import { VerificationBadges } from './verification-badges.tsx';
+
+const text = messages.pipeline;
+
+function BulkRejectDialog({ jobId, ids, open, onOpenChange, onDone }: { jobId: string; ids: string[]; open: boolean; onOpenChange: (open: boolean) => void; onDone: () => void }) {
+  const bulk = useBulkReject(jobId);
+  const [note, setNote] = useState('');
+  async function confirm() {
+    try {
+      const result = await bulk.mutateAsync({ application_ids: ids, ...(note.trim() ? { note } : {}) });
+      toast.success(fill(text.bulkDone, { count: String(result.rejected.length) }), {
+        description: result.skipped.length ? fill(text.bulkSkipped, { count: String(result.skipped.length) }) : undefined,
+      });
+      setNote('');
+      onDone();
+      onOpenChange(false);
+    } catch (error) {
+      toast.error(errorMessage(error, text.bulkFailed));
+    }
+  }
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent role="alertdialog">
+        <DialogTitle>{fill(text.bulkTitle, { count: String(ids.length) })}</DialogTitle>
+        <DialogDescription>{text.bulkDescription}</DialogDescription>
+        <div className="mt-4">
+          <NoteField id="bulk-reject-note" label={text.bulkNoteLabel} value={note} onChange={setNote} />
+        </div>
+        <div className="mt-6 flex justify-end gap-3">
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            {text.cancel}
+          </Button>
+          <Button variant="destructive" disabled={bulk.isPending} onClick={() => void confirm()}>
+            {bulk.isPending ? text.moving : text.bulkConfirm}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The list view: a table with checkboxes; the selected open applications can be rejected at once. */
+export function PipelineList({
+  jobId,
+  applications,
+  onMove,
+  onOpen,
+}: {
+  jobId: string;
+  applications: PipelineApplication[];
+  onMove: (application: PipelineApplication, stage: PipelineStage) => void;
+  onOpen: (application: PipelineApplication) => void;
+}) {
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [confirming, setConfirming] = useState(false);
+  const selectable = applications.filter((application) => !isFinalStage(application.stage));
+  // Only ids still listed and still open count (a live refetch may have closed some).
+  const chosen = selectable.filter((application) => selected.has(application.id)).map((application) => application.id);
+  const allChosen = selectable.length > 0 && chosen.length === selectable.length;
+
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <div className="space-y-3">
+      <div className="flex items-center justify-end">
+        <Button variant="destructive" size="sm" disabled={chosen.length === 0} onClick={() => setConfirming(true)}>
+          {fill(text.rejectSelected, { count: String(chosen.length) })}
+        </Button>
+      </div>
+      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <table className="w-full min-w-[48rem] text-left text-sm" data-testid="pipeline-list">
+          <thead className="bg-slate-50 text-slate-500">
+            <tr>
+              <th scope="col" className="w-10 px-3 py-2">
+                <input
+                  type="checkbox"
+                  aria-label={text.selectAll}
+                  checked={allChosen}
+                  disabled={selectable.length === 0}
+                  onChange={() => setSelected(allChosen ? new Set() : new Set(selectable.map((application) => application.id)))}
+                />
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">{text.columnCandidate}</th>
+              <th scope="col" className="px-3 py-2 font-medium">{text.columnStage}</th>
+              <th scope="col" className="px-3 py-2 font-medium">{text.columnExperience}</th>
+              <th scope="col" className="px-3 py-2 font-medium">{text.columnSource}</th>
+              <th scope="col" className="px-3 py-2 font-medium">{text.columnApplied}</th>
+              <th scope="col" className="px-3 py-2">
+                <span className="sr-only">{text.moveTo}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {applications.map((application) => (
+              <tr key={application.id}>
+                <td className="px-3 py-2">
+                  <input
+                    type="checkbox"
+                    aria-label={fill(text.selectOne, { name: application.name })}
+                    disabled={isFinalStage(application.stage)}
+                    checked={selected.has(application.id) && !isFinalStage(application.stage)}
+                    onChange={() => toggle(application.id)}
+                  />
+                </td>
+                <td className="px-3 py-2">
+                  <button type="button" className="font-medium text-slate-900 hover:text-brand-700 hover:underline" onClick={() => onOpen(application)}>
+                    {application.name}
+                  </button>
+                  <span className="ml-2 font-mono text-xs text-slate-500">{application.candidate_code}</span>
+                  <div className="mt-1">
+                    <VerificationBadges subjects={application.verified} />
+                  </div>
+                </td>
+                <td className="px-3 py-2">{stageLabel(application.stage)}</td>
+                <td className="px-3 py-2 text-slate-600">{experienceText(application.experience_years)}</td>
+                <td className="px-3 py-2 text-slate-600">{sourceLabel(application)}</td>
+                <td className="px-3 py-2 whitespace-nowrap text-slate-600">
+                  <time dateTime={application.applied_at}>{format(new Date(application.applied_at), 'd MMM yyyy')}</time>
+                </td>
+                <td className="px-3 py-2 text-right">
+                  <MoveMenu application={application} onMove={(stage) => onMove(application, stage)} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <BulkRejectDialog jobId={jobId} ids={chosen} open={confirming} onOpenChange={setConfirming} onDone={() => setSelected(new Set())} />
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { BadgeCheck } from 'lucide-react';
+import { messages } from '@shared/messages.ts';
+import { fill } from '@web/lib/fill.ts';
+import { subjectLabel } from '../lib/format.ts';
+
+/** One green badge per verified check (phone, UAN, each document). */
+export function VerificationBadges({ subjects }: { subjects: string[] }) {
+  if (subjects.length === 0) return null;
+  return (
+    <ul className="flex flex-wrap gap-1" aria-label="Verified">
+      {subjects.map((subject) => (
+        <li
+          key={subject}
+          className="inline-flex items-center gap-0.5 rounded-full bg-emerald-50 px-1.5 py-0.5 text-[11px] font-medium text-emerald-800"
+          title={fill(messages.pipeline.verifiedBadge, { subject: subjectLabel(subject) })}
+        >
+          <BadgeCheck className="size-3" aria-hidden="true" />
+          {subjectLabel(subject)}
+        </li>
+      ))}
+    </ul>
+  );
+}
