@@ -24,10 +24,7 @@ describe('Jobs Management (/dashboard/jobs)', () => {
     const existing = await h.t.factories.job(company.id, { title: 'Existing Role', location: 'Pune', salary: '₹10 LPA' });
     const employer = await h.t.factories.user({ role: 'employer', companyId: company.id, password: PASSWORD });
 
-    const { page, context, expectConsoleError } = await h.open('/auth');
-    // The application panel's shared-record slot (employment feature) answers 404 while the
-    // candidate has not shared their record with the company; the browser logs that as an error.
-    expectConsoleError({ status: 404, path: /^\/api\/employment-records\/shared\// });
+    const { page, context } = await h.open('/auth');
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.baseURL });
     await submitSignIn(page, employer.email, PASSWORD);
     await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));

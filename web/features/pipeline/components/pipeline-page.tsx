@@ -38,12 +38,18 @@ function stageCounts(pipeline: JobPipeline): Record<PipelineStage, number> {
   return counts;
 }
 
-/** Refetches the pipeline (and an open application) on the company's pipeline and application events. */
+/**
+ * Company events that change what the board shows: a move, a new application, a check decided by
+ * the verification team (the badges), an interview booked (the stage moves to interview).
+ */
+const LIVE_TYPES = new Set(['pipeline', 'application', 'verification_check', 'interview']);
+
+/** Refetches the pipeline (and an open application) on the company's pipeline events. */
 function useLivePipeline(jobId: string, companyId: string | null) {
   const queryClient = useQueryClient();
   const refresh = useCallback(
     (event: LiveEvent | { type: 'ready' }) => {
-      if (event.type === 'ready' || ('topic' in event && event.topic === `company:${companyId}` && (event.type === 'pipeline' || event.type === 'application'))) {
+      if (event.type === 'ready' || ('topic' in event && event.topic === `company:${companyId}` && LIVE_TYPES.has(event.type))) {
         void queryClient.invalidateQueries({ queryKey: pipelineQueryKey(jobId) });
         if ('id' in event && event.id) void queryClient.invalidateQueries({ queryKey: pipelineApplicationQueryKey(event.id) });
       }
