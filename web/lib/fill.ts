@@ -1,4 +1,2 @@
-/** Fills {name} placeholders of a message text: fill('Welcome, {name}', { name: 'Priya' }). */
-export function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
-}
+// The browser and the server fill message texts the same way.
+export { fill } from '@shared/fill.ts';

@@ -6,10 +6,10 @@ import type { DB } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { enqueueMessage } from '../../messaging/outbox.ts';
 import { publish } from '../../realtime/events.ts';
+import { fill } from '../../../shared/fill.ts';
 
 const text = messages.employment;
 const iso = (value: Date | string) => new Date(value).toISOString();
-const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 
 /** Who acts: an employer of `companyId` (from employerCompanyId), and their IP for the audit row. */
 export interface EmployerActor {

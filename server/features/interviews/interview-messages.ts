@@ -4,9 +4,9 @@ import { formatIst, type InterviewMode } from '../../../shared/schemas/interview
 import type { DB } from '../../db/schema.ts';
 import { cancelQueuedMessages, enqueueMessage } from '../../messaging/outbox.ts';
 import { addressOf, buildInterviewIcs, reminderTime } from './interview-ics.ts';
+import { fill } from '../../../shared/fill.ts';
 
 const text = messages.interviews;
-const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 
 /** Everything the candidate's emails say about one version of an interview. */
 export interface InterviewMailFacts {

@@ -7,9 +7,9 @@ import type { DB } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { enqueueMessage } from '../../messaging/outbox.ts';
 import { publish } from '../../realtime/events.ts';
+import { fill } from '../../../shared/fill.ts';
 
 const text = messages.pipeline;
-const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
 
 /** An application locked for a stage change, with what the change needs to know about it. */
 export interface LockedApplication {

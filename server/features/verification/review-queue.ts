@@ -16,6 +16,7 @@ import { conflict, notFound } from '../../http/errors.ts';
 import { enqueueMessage } from '../../messaging/outbox.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { activeConsent, publishCheckChange } from './run-check.ts';
+import { fill } from '../../../shared/fill.ts';
 
 const m = messages.verification;
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -164,10 +165,6 @@ export async function decideCheck(db: Kysely<DB>, admin: { id: string; ip: strin
     });
   });
   return getCheckDetail(db, checkId);
-}
-
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 }
 
 /** The check's document for the team's viewer; 404 when the check or its file is gone. */
