@@ -8,7 +8,7 @@ import { salarySlip } from '../support/verification-pdfs.ts';
 const PASSWORD = 'Kolam-Harbour-Madurai-73';
 const text = messages.verification;
 
-describe('verification: the candidate consents, the team reviews a flagged document in the queue and verifies it', () => {
+describe('verification: the candidate consents, the team reviews a flagged document in the queue and verifies it, and the employer’s board shows the badge', () => {
   let h: BrowserHarness;
   beforeAll(async () => {
     h = await startBrowserHarness();
@@ -21,6 +21,11 @@ describe('verification: the candidate consents, the team reviews a flagged docum
     const candidate = await h.t.factories.user({ role: 'candidate', password: PASSWORD, fullName: 'Priya Sharma' });
     await h.t.factories.candidateProfile(candidate.id, { uan: '100123456789', current_employer: 'Acme Technologies Pvt. Ltd.', current_pay_lakh: 6.24 });
     await db.updateTable('user_profiles').set({ phone: '+919812345678', mobile_verified: true }).where('id', '=', candidate.id).execute();
+    // The candidate applied to an employer, whose board will show the badge once the team decides.
+    const company = await h.t.factories.company({ name: 'Kaveri Logistics' });
+    const employer = await h.t.factories.user({ role: 'employer', companyId: company.id, password: PASSWORD, fullName: 'Anand Rao' });
+    const job = await h.t.factories.job(company.id, { title: 'Fleet Analyst' });
+    await h.t.factories.application(job.id, candidate.id);
     // The slip carries another UAN: the automatic pass sends it to the team.
     const jar = await signIn(h.t.app, candidate.email, PASSWORD);
     const uploaded = await h.t.app.inject({
@@ -51,6 +56,17 @@ describe('verification: the candidate consents, the team reviews a flagged docum
     await slipRow.locator('[data-outcome="mismatch"]').getByText('100999999999', { exact: true }).waitFor();
     await card.scrollIntoViewIfNeeded();
     await screenshot(cpage, 'verification-candidate-in-review');
+
+    // The employer's board: Priya's card has no badge yet.
+    const employerBrowser = await h.open('/auth');
+    const epage = employerBrowser.page;
+    await submitSignIn(epage, employer.email, PASSWORD);
+    await waitForPath(epage, '/dashboard');
+    await epage.goto(`/dashboard/jobs/${job.id}/pipeline`);
+    const boardCard = epage.getByTestId('pipeline-column-received').getByRole('listitem', { name: 'Priya Sharma' });
+    await boardCard.waitFor();
+    const slipBadge = boardCard.getByRole('list', { name: 'Verified' }).getByText(messages.pipeline.verificationSubjects.salary_slip ?? '');
+    expect(await slipBadge.count()).toBe(0);
 
     // The admin opens the Verification tab and the queued check.
     const { page } = await h.open('/auth');
@@ -92,6 +108,10 @@ describe('verification: the candidate consents, the team reviews a flagged docum
     await slipRow.getByText(fill(text.decidedBy, { decider: text.deciders.verification_team ?? '', date: '' }).trim(), { exact: false }).waitFor();
     expect(await card.textContent()).not.toContain('Lakshmi');
     await screenshot(cpage, 'verification-candidate-verified');
+
+    // The employer's open board hears the decision and shows the badge, without a reload.
+    await slipBadge.waitFor();
+    await screenshot(epage, 'verification-employer-board-badge');
 
     const row = await db.selectFrom('verification_checks').selectAll().where('id', '=', check.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'verified', decided_by: 'verification_team', decided_by_user: admin.id });

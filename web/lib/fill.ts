@@ -1,2 +1,2 @@
 // The browser and the server fill message texts the same way.
-export { fill } from '@shared/fill.ts';
+export { fill } from '../../shared/fill.ts';
