@@ -13,15 +13,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase, type Database } from '../server/db/database.ts';
 import type { DB } from '../server/db/schema.ts';
 import { createFactories } from '../server/dev/factories.ts';
 import type { CandidateSearchBodyInput, CandidateSearchPage } from '../shared/schemas/candidate-search.ts';
-import { withDatabase } from '../tests/support/global-setup-postgres.ts';
-import { startThrowawayCluster } from '../tests/support/throwaway-postgres.ts';
+import { withBenchPostgres } from './bench-postgres.ts';
 
 const CANDIDATES = Number(process.env.BENCH_CANDIDATES ?? 100_000);
 const OTHER_CANDIDATES = Math.round(CANDIDATES / 5);
@@ -182,28 +180,7 @@ export async function candidateSearchBench(): Promise<Row[]> {
   }
   if (process.env.BENCH_SKIP_POSTGRES === 'true') return rows;
 
-  const cluster = process.env.BENCH_DATABASE_URL ? undefined : startThrowawayCluster();
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? (cluster && !('error' in cluster) ? cluster.url : undefined);
-  if (!adminUrl) {
-    console.warn(`  (PostgreSQL skipped: ${cluster && 'error' in cluster ? cluster.error : 'no server'})`);
-    return rows;
-  }
-  const name = `workcred_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  try {
-    const postgres = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl, name) });
-    try {
-      rows.push(...(await measure('PostgreSQL', postgres)));
-    } finally {
-      await postgres.close();
-    }
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-    if (cluster && !('error' in cluster)) cluster.destroy();
-  }
+  rows.push(...((await withBenchPostgres((postgres) => measure('PostgreSQL', postgres))) ?? []));
   return rows;
 }
 

@@ -12,14 +12,12 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase, type Database } from '../server/db/database.ts';
 import { createFactories } from '../server/dev/factories.ts';
 import type { EmployerJobsPage } from '../shared/schemas/jobs.ts';
-import { withDatabase } from '../tests/support/global-setup-postgres.ts';
-import { startThrowawayCluster } from '../tests/support/throwaway-postgres.ts';
+import { withBenchPostgres } from './bench-postgres.ts';
 
 const JOBS = 10_000;
 const APPLICANTS_PER_JOB = 20; // 200,000 applications: each candidate applies once to every job
@@ -138,27 +136,6 @@ export async function jobsListBench(duration: number): Promise<JobsListRow[]> {
   }
 
   // PostgreSQL: a database of our own on BENCH_DATABASE_URL's server, or a throwaway cluster.
-  const cluster = process.env.BENCH_DATABASE_URL ? undefined : startThrowawayCluster();
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? (cluster && !('error' in cluster) ? cluster.url : undefined);
-  if (!adminUrl) {
-    console.warn(`  (PostgreSQL skipped: ${cluster && 'error' in cluster ? cluster.error : 'no server'})`);
-    return rows;
-  }
-  const name = `workcred_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  try {
-    const postgres = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl, name) });
-    try {
-      rows.push(...(await measure('PostgreSQL', postgres, duration, baseline)));
-    } finally {
-      await postgres.close();
-    }
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-    if (cluster && !('error' in cluster)) cluster.destroy();
-  }
+  rows.push(...((await withBenchPostgres((postgres) => measure('PostgreSQL', postgres, duration, baseline))) ?? []));
   return rows;
 }

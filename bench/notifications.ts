@@ -9,19 +9,16 @@
  * rows written one INSERT at a time (measured on 2,000 rows, scaled up): what one statement saves.
  * Prints a table; asserts nothing.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase, type Database } from '../server/db/database.ts';
 import { createFactories } from '../server/dev/factories.ts';
 import type { NotificationBatch } from '../shared/schemas/notifications.ts';
-import { withDatabase } from '../tests/support/global-setup-postgres.ts';
-import { startThrowawayCluster } from '../tests/support/throwaway-postgres.ts';
+import { withBenchPostgres } from './bench-postgres.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const ROW_BY_ROW_SAMPLE = 2_000;
@@ -142,28 +139,7 @@ async function main() {
     rmSync(dbDir, { recursive: true, force: true });
   }
 
-  const cluster = process.env.BENCH_DATABASE_URL ? undefined : startThrowawayCluster();
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? (cluster && !('error' in cluster) ? cluster.url : undefined);
-  if (!adminUrl) {
-    console.warn(`  (PostgreSQL skipped: ${cluster && 'error' in cluster ? cluster.error : 'no server'})`);
-  } else {
-    const name = `workcred_bench_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    try {
-      const postgres = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl, name) });
-      try {
-        rows.push(...(await measure('PostgreSQL', postgres)));
-      } finally {
-        await postgres.close();
-      }
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-      if (cluster && !('error' in cluster)) cluster.destroy();
-    }
-  }
+  rows.push(...((await withBenchPostgres((postgres) => measure('PostgreSQL', postgres))) ?? []));
 
   console.log(`\nNotification to ${USERS.toLocaleString('en-IN')} people (1% suspended, 40% employers):`);
   for (const [name, ms, note] of rows) console.log(`  ${name.padEnd(66)} ${ms.toFixed(ms < 10 ? 2 : 0).padStart(8)} ms   ${note}`);
