@@ -26,7 +26,7 @@ function Value({ label, children, verified, testId }: { label: string; children:
   return (
     <div className="min-w-0">
       <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className={cn('flex flex-wrap items-center gap-2 text-sm break-words', empty ? 'text-slate-400 italic' : 'text-slate-900')} data-testid={testId}>
+      <dd className={cn('flex flex-wrap items-center gap-2 text-sm break-words', empty ? 'text-slate-500 italic' : 'text-slate-900')} data-testid={testId}>
         {empty ? text.notProvided : children}
         {!empty && verified ? <VerifiedMark /> : null}
       </dd>
@@ -94,7 +94,7 @@ function CareerProfileView({ profile }: { profile: CareerProfile }) {
             ))}
           </ul>
         ) : (
-          <p className="mt-1 text-sm text-slate-400 italic">{text.noSkills}</p>
+          <p className="mt-1 text-sm text-slate-500 italic">{text.noSkills}</p>
         )}
       </div>
       <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
