@@ -114,7 +114,8 @@ export function AdminPage() {
             }}
           /> : null}
         <Tabs value={tab} onValueChange={setTab}>
-          <TabsList aria-label={messages.adminPage.tabsLabel}>
+          {/* Four tabs do not fit one line at 375 px: they wrap rather than widen the page. */}
+          <TabsList aria-label={messages.adminPage.tabsLabel} className="h-auto max-w-full flex-wrap">
             <TabsTrigger value="users">{messages.adminPage.usersTab}</TabsTrigger>
             <TabsTrigger value="notifications">{messages.adminPage.notificationsTab}</TabsTrigger>
             <TabsTrigger value="support">{messages.adminPage.supportTab}</TabsTrigger>
