@@ -34,9 +34,9 @@ export const interviewsMessages = {
 
   // The schedule / reschedule dialog.
   scheduleTitle: 'Schedule an interview',
-  scheduleDescription: 'With {name}. The candidate gets an email with a calendar invite and a reminder.',
+  scheduleDescription: 'With {name}. The candidate and the interviewers get an email with a calendar invite; the candidate also gets a reminder.',
   rescheduleTitle: 'Reschedule the interview',
-  rescheduleDescription: 'The candidate gets an updated calendar invite.',
+  rescheduleDescription: 'The candidate and the interviewers get an updated calendar invite.',
   dateLabel: 'Date (IST)',
   timeLabel: 'Time (IST)',
   timeHint: 'India Standard Time, Asia/Kolkata',
@@ -53,8 +53,8 @@ export const interviewsMessages = {
   back: 'Back',
   scheduleAnyway: 'Schedule anyway',
   saveAnyway: 'Save anyway',
-  scheduled: 'Interview scheduled. The candidate has been emailed an invite.',
-  rescheduled: 'Interview rescheduled. The candidate has been emailed the update.',
+  scheduled: 'Interview scheduled. The candidate and the interviewers have been emailed an invite.',
+  rescheduled: 'Interview rescheduled. The candidate and the interviewers have been emailed the update.',
   cancelled: 'Interview cancelled. The candidate has been told.',
   scheduleFailed: 'Could not schedule the interview',
   rescheduleFailed: 'Could not reschedule the interview',
@@ -62,7 +62,7 @@ export const interviewsMessages = {
 
   // Cancel dialog.
   cancelTitle: 'Cancel this interview?',
-  cancelDescription: 'The candidate gets an email and the invite is removed from their calendar.',
+  cancelDescription: 'The candidate and the interviewers get an email, and the invite is removed from their calendars.',
   reasonLabel: 'Reason (optional, shown to the candidate)',
   keepInterview: 'Keep interview',
   cancelling: 'Cancelling…',
@@ -149,4 +149,14 @@ export const interviewsMessages = {
   howPhone: 'Phone call: {location}',
   howInPerson: 'In person at: {location}',
   icsDescription: '{how}\nScheduled through WorkCred.',
+
+  // Emails to the interviewers, with the same calendar event (the candidate is an attendee too).
+  interviewerInviteSubject: 'Interview: {candidate} for {job}',
+  interviewerInviteText: 'Hello {interviewer},\n\nYou are an interviewer for {candidate}, who applied for {job}.\n\nWhen: {time} ({duration} minutes)\n{how}\n\nThe attached invite adds it to your calendar. After the interview, leave your scorecard in WorkCred under Interviews.\n\nWorkCred',
+  interviewerUpdateSubject: 'Interview changed: {candidate} for {job}',
+  interviewerUpdateText: 'Hello {interviewer},\n\nThe interview with {candidate} for {job} has changed.\n\nNew time: {time} ({duration} minutes)\n{how}\n\nThe attached invite updates your calendar.\n\nWorkCred',
+  interviewerCancelSubject: 'Interview cancelled: {candidate} for {job}',
+  interviewerCancelText: 'Hello {interviewer},\n\nThe interview with {candidate} for {job} on {time} has been cancelled.{reason}\n\nThe attached update removes it from your calendar.\n\nWorkCred',
+  interviewerRemovedSubject: 'You are no longer interviewing {candidate} for {job}',
+  interviewerRemovedText: 'Hello {interviewer},\n\nYou are no longer an interviewer for {candidate} ({job}) on {time}.\n\nThe attached update removes it from your calendar.\n\nWorkCred',
 } as const;

@@ -147,6 +147,22 @@ describe.skipIf(laneUnavailable)('Interviews: /api/interviews', () => {
       expect(reminder.subject).toBe('Reminder: interview tomorrow with Amber Textiles');
     });
 
+    it('sends each interviewer the same event, with the candidate and every interviewer as attendees', async () => {
+      for (const who of ['teammateA', 'employerA'] as const) {
+        // Only interview mail (a sign-up confirmation may have been sent before the factory dropped it).
+        const mail = (await mailTo(users[who].email)).filter((m) => m.attachments);
+        expect(mail.map((m) => m.subject)).toEqual(['Interview: Priya Sharma for Backend Engineer']);
+        expect(mail[0]!.body_text).toContain(`Hello ${users[who].fullName}`);
+        expect(mail[0]!.dedupe_key).toBeNull();
+        const lines = icsLines(mail[0]!.attachments![0]!.content);
+        expect(lines).toContain(`UID:${interview.id}@workcred`);
+        expect(lines).toContain('METHOD:REQUEST');
+        const attendees = lines.filter((line) => line.startsWith('ATTENDEE'));
+        expect(attendees).toHaveLength(3);
+        for (const person of [users.candidate, users.teammateA, users.employerA]) expect(attendees.some((line) => line.endsWith(`mailto:${person.email}`))).toBe(true);
+      }
+    });
+
     it('reschedules: SEQUENCE + 1, an updated invite with the same UID, the old reminder withdrawn and a new one queued', async () => {
       const newStart = istAt(6, '23:45');
       const response = await call('employerA', 'PATCH', `/api/interviews/${interview.id}`, { starts_at_ist: newStart, duration_minutes: 60 });
@@ -166,13 +182,29 @@ describe.skipIf(laneUnavailable)('Interviews: /api/interviews', () => {
       expect(reminders).toHaveLength(1);
       expect(new Date(reminders[0]!.next_attempt_at).getTime()).toBe(istLocalToUtc(newStart)!.getTime() - DAY);
       expect(await db().selectFrom('admin_audit_logs').select('action').where('entity_id', '=', interview.id).where('action', '=', 'interview_rescheduled').execute()).toHaveLength(1);
+      // The interviewers' calendars move too.
+      for (const who of ['teammateA', 'employerA'] as const) expect((await mailTo(users[who].email)).map((m) => m.subject)).toContain('Interview changed: Priya Sharma for Backend Engineer');
     });
 
-    it('changing only the interviewers sends the candidate nothing and keeps the SEQUENCE', async () => {
+    it('changing only the interviewers sends the candidate nothing, keeps the SEQUENCE and cancels the removed interviewer’s copy', async () => {
       const before = (await mailTo(users.candidate.email)).length;
+      const keptBefore = (await mailTo(users.teammateA.email)).length;
       const response = await call('employerA', 'PATCH', `/api/interviews/${interview.id}`, { interviewer_ids: [users.teammateA.id] });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json<Interview>()).toMatchObject({ sequence: 1, interviewers: [{ id: users.teammateA.id, full_name: 'Tara Menon' }] });
+      expect((await mailTo(users.candidate.email)).length).toBe(before);
+      expect((await mailTo(users.teammateA.email)).length).toBe(keptBefore);
+      const removed = (await mailTo(users.employerA.email)).at(-1)!;
+      expect(removed.subject).toBe('You are no longer interviewing Priya Sharma for Backend Engineer');
+      const lines = icsLines(removed.attachments![0]!.content);
+      expect(lines).toContain('METHOD:CANCEL');
+      expect(lines).toContain(`UID:${interview.id}@workcred`);
+      expect(lines.filter((line) => line.startsWith('ATTENDEE'))).toEqual([expect.stringMatching(new RegExp(`mailto:${users.employerA.email.replace(/[.]/g, '\\.')}$`))]);
+
+      // Adding them back sends them the invite again, and still nothing to the candidate.
+      const back = await call('employerA', 'PATCH', `/api/interviews/${interview.id}`, { interviewer_ids: [users.teammateA.id, users.employerA.id] });
+      expect(back.statusCode, back.body).toBe(200);
+      expect((await mailTo(users.employerA.email)).at(-1)!.subject).toBe('Interview: Priya Sharma for Backend Engineer');
       expect((await mailTo(users.candidate.email)).length).toBe(before);
     });
 
@@ -200,6 +232,11 @@ describe.skipIf(laneUnavailable)('Interviews: /api/interviews', () => {
       expect(lines).toContain('STATUS:CANCELLED');
       expect(lines).toContain('SEQUENCE:3');
       expect(lines).toContain(`UID:${interview.id}@workcred`);
+      for (const who of ['teammateA', 'employerA'] as const) {
+        const last = (await mailTo(users[who].email)).at(-1)!;
+        expect(last.subject).toBe('Interview cancelled: Priya Sharma for Backend Engineer');
+        expect(icsLines(last.attachments![0]!.content)).toContain('STATUS:CANCELLED');
+      }
 
       // A cancelled interview cannot change again.
       expectRefused(await call('employerA', 'POST', `/api/interviews/${interview.id}/cancel`, {}), 409, text.notScheduled);

@@ -102,7 +102,7 @@ describe('the .ics invite', () => {
     location: 'https://meet.example.com/abc-defg',
     description: 'Video call: https://meet.example.com/abc-defg\nScheduled through WorkCred.',
     organizer: { name: 'Amber Textiles', email: addressOf('WorkCred <no-reply@workcred.in>') },
-    attendee: { name: 'Priya Sharma', email: 'priya@example.in' },
+    attendees: [{ name: 'Priya Sharma', email: 'priya@example.in' }],
   };
 
   it('has CRLF line endings, a stable UID, DTSTART in UTC, DURATION, METHOD and SEQUENCE', () => {

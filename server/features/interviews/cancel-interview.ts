@@ -7,7 +7,7 @@ import { conflict } from '../../http/errors.ts';
 import { publish } from '../../realtime/events.ts';
 import { lockCompanyInterview, type Actor } from './interview-scope.ts';
 import { queueInterviewEmails } from './interview-messages.ts';
-import { mailFactsOf } from './interview-rules.ts';
+import { interviewerContacts, interviewerIds, mailFactsOf } from './interview-rules.ts';
 import { getInterview } from './list-interviews.ts';
 
 /**
@@ -46,6 +46,7 @@ export async function cancelInterview(db: Kysely<DB>, actor: Actor & { mailFrom:
         candidateEmail: facts.candidate_email,
         jobTitle: facts.job_title,
         companyName: facts.company_name,
+        interviewers: await interviewerContacts(trx, await interviewerIds(trx, interviewId)),
         cancelReason: reason,
       },
       now,

@@ -11,7 +11,8 @@ export interface InterviewCalendarEvent {
   location: string;
   description: string;
   organizer: { name: string; email: string };
-  attendee: { name: string; email: string };
+  /** The candidate and the interviewers. */
+  attendees: { name: string; email: string }[];
 }
 
 /** The invite's UID: the same for every version of one interview, so calendars update it in place. */
@@ -37,7 +38,7 @@ export function buildInterviewIcs(event: InterviewCalendarEvent): string {
     description: event.description,
     status: event.method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED',
     organizer: event.organizer,
-    attendees: [{ name: event.attendee.name, email: event.attendee.email, rsvp: true, role: 'REQ-PARTICIPANT', partstat: 'NEEDS-ACTION' }],
+    attendees: event.attendees.map((attendee) => ({ name: attendee.name, email: attendee.email, rsvp: true, role: 'REQ-PARTICIPANT', partstat: 'NEEDS-ACTION' })),
   });
   if (error || !value) throw error ?? new Error('ics produced no calendar');
   return value;

@@ -86,6 +86,20 @@ export class InterviewConflictError extends AppError {
 }
 
 /** The facts the candidate's emails need, by application. */
+/** The interviewers of an interview, in a stable order. */
+export async function interviewerIds(trx: Transaction<DB>, interviewId: string): Promise<string[]> {
+  const rows = await trx.selectFrom('interview_interviewers').select('user_id').where('interview_id', '=', interviewId).orderBy('user_id').execute();
+  return rows.map((row) => row.user_id);
+}
+
+/** Names and addresses of the interviewers, for their invites (in the order given). */
+export async function interviewerContacts(trx: Transaction<DB>, userIds: string[]): Promise<{ id: string; name: string; email: string }[]> {
+  if (userIds.length === 0) return [];
+  const rows = await trx.selectFrom('user_profiles').select(['id', 'full_name', 'email']).where('id', 'in', userIds).execute();
+  const byId = new Map(rows.map((row) => [row.id, { id: row.id, name: row.full_name || row.email, email: row.email }]));
+  return userIds.flatMap((id) => byId.get(id) ?? []);
+}
+
 export async function mailFactsOf(trx: Transaction<DB>, applicationId: string) {
   return trx
     .selectFrom('job_applications as ja')

@@ -7,15 +7,16 @@ import { conflict } from '../../http/errors.ts';
 import { publish } from '../../realtime/events.ts';
 import { lockCompanyInterview, type Actor } from './interview-scope.ts';
 import { queueInterviewEmails } from './interview-messages.ts';
-import { checkInterviewers, findConflicts, InterviewConflictError, mailFactsOf, normaliseLocation, startFromIst } from './interview-rules.ts';
+import { checkInterviewers, findConflicts, interviewerContacts, interviewerIds, InterviewConflictError, mailFactsOf, normaliseLocation, startFromIst } from './interview-rules.ts';
 import { getInterview } from './list-interviews.ts';
 
 const text = messages.interviews;
 
 /**
  * Changes a scheduled interview's time, duration, mode, location or interviewers. A change the
- * candidate sees (anything but the interviewers) raises SEQUENCE and sends them an updated .ics
- * (same UID, METHOD:REQUEST) and a new reminder in place of the old one, all in one transaction.
+ * candidate sees (anything but the interviewers) raises SEQUENCE and sends them and the kept
+ * interviewers an updated .ics (same UID, METHOD:REQUEST), with a new reminder in place of the
+ * old one; added interviewers get the invite and removed ones a cancellation, in one transaction.
  * The new time must be in the future; conflicts are checked as when scheduling.
  */
 export async function rescheduleInterview(db: Kysely<DB>, actor: Actor & { mailFrom: string }, interviewId: string, body: RescheduleInterviewBody, now: Date = new Date()): Promise<SavedInterview> {
@@ -27,7 +28,7 @@ export async function rescheduleInterview(db: Kysely<DB>, actor: Actor & { mailF
     const duration = body.duration_minutes ?? current.duration_minutes;
     const mode = body.mode ?? current.mode;
     const location = body.location === undefined ? (current.location ?? '') : normaliseLocation(mode, body.location);
-    const currentInterviewers = (await trx.selectFrom('interview_interviewers').select('user_id').where('interview_id', '=', interviewId).execute()).map((row) => row.user_id);
+    const currentInterviewers = await interviewerIds(trx, interviewId);
     const interviewers = body.interviewer_ids ?? currentInterviewers;
     if (body.interviewer_ids) await checkInterviewers(trx, actor.companyId, body.interviewer_ids);
 
@@ -65,26 +66,28 @@ export async function rescheduleInterview(db: Kysely<DB>, actor: Actor & { mailF
     });
 
     const facts = await mailFactsOf(trx, current.application_id);
-    if (candidateSees) {
-      await queueInterviewEmails(
-        trx,
-        actor.mailFrom,
-        'update',
-        {
-          interviewId,
-          start,
-          durationMinutes: duration,
-          mode,
-          location,
-          sequence,
-          candidateName: facts.candidate_name,
-          candidateEmail: facts.candidate_email,
-          jobTitle: facts.job_title,
-          companyName: facts.company_name,
-        },
-        now,
-      );
-    }
+    // Who hears what: kept interviewers and the candidate get the update when something they see
+    // changed; added interviewers get the invite; removed ones get their copy cancelled.
+    const [kept, added, removed] = await Promise.all([
+      interviewerContacts(trx, interviewers.filter((id) => currentInterviewers.includes(id))),
+      interviewerContacts(trx, interviewers.filter((id) => !currentInterviewers.includes(id))),
+      interviewerContacts(trx, currentInterviewers.filter((id) => !interviewers.includes(id))),
+    ]);
+    const mailFacts = {
+      interviewId,
+      start,
+      durationMinutes: duration,
+      mode,
+      location,
+      sequence,
+      candidateName: facts.candidate_name,
+      candidateEmail: facts.candidate_email,
+      jobTitle: facts.job_title,
+      companyName: facts.company_name,
+      interviewers: [...kept, ...added],
+    };
+    await queueInterviewEmails(trx, actor.mailFrom, 'update', mailFacts, now, { candidate: candidateSees, interviewers: candidateSees ? kept : [], removedInterviewers: removed });
+    if (added.length > 0) await queueInterviewEmails(trx, actor.mailFrom, 'invite', mailFacts, now, { candidate: false, interviewers: added });
     await publish(trx, { topic: `company:${actor.companyId}`, type: 'interview', id: interviewId });
     await publish(trx, { topic: `user:${facts.candidate_id}`, type: 'interview', id: interviewId });
 

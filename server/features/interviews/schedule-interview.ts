@@ -7,7 +7,7 @@ import { conflict, notFound } from '../../http/errors.ts';
 import { publish } from '../../realtime/events.ts';
 import type { Actor } from './interview-scope.ts';
 import { queueInterviewEmails } from './interview-messages.ts';
-import { checkInterviewers, findConflicts, InterviewConflictError, mailFactsOf, normaliseLocation, startFromIst } from './interview-rules.ts';
+import { checkInterviewers, findConflicts, InterviewConflictError, mailFactsOf, normaliseLocation, startFromIst, interviewerContacts } from './interview-rules.ts';
 import { getInterview } from './list-interviews.ts';
 
 const text = messages.interviews;
@@ -112,6 +112,7 @@ export async function scheduleInterview(db: Kysely<DB>, actor: Actor & { mailFro
         candidateEmail: facts.candidate_email,
         jobTitle: facts.job_title,
         companyName: facts.company_name,
+        interviewers: await interviewerContacts(trx, body.interviewer_ids),
       },
       now,
     );
