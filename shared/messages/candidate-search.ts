@@ -1,4 +1,6 @@
 /** Handpick: candidate search, saved searches and the career profile (issue 7 point 3). The spec shows no screens for these: the texts are ours. */
+import { pipelineMessages } from './pipeline.ts';
+
 export const candidateSearchMessages = {
   // ── Career profile (the candidate's skills, projects, location and pay) ──
   careerTitle: 'Career profile',
@@ -90,6 +92,7 @@ export const candidateSearchMessages = {
   currentPayShort: 'Current',
   expectedPayShort: 'Expected',
   verifiedBadge: '{subject} verified',
+  // The same names as on the pipeline's board.
   subjectLabels: {
     phone: 'Phone',
     uan: 'UAN',
@@ -98,16 +101,7 @@ export const candidateSearchMessages = {
     experience_letter: 'Experience letter',
     salary_slip: 'Salary slip',
   },
-  stageLabels: {
-    received: 'Received',
-    screening: 'Screening',
-    shortlisted: 'Shortlisted',
-    interview: 'Interview',
-    offered: 'Offered',
-    hired: 'Hired',
-    rejected: 'Rejected',
-    withdrawn: 'Withdrawn',
-  },
+  stageLabels: pipelineMessages.stageLabels,
 
   // Validation (search)
   rangeNumber: '{field} must be a number',
