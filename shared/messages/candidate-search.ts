@@ -83,6 +83,7 @@ export const candidateSearchMessages = {
   previousPage: 'Previous',
   nextPage: 'Next',
   pageOf: 'Page {page}',
+  pagesLabel: 'Search result pages',
   experienceYears: '{years} yrs',
   noticeDays: '{days} days notice',
   noNotice: 'Notice not given',

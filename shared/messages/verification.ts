@@ -137,6 +137,8 @@ export const verificationMessages = {
   rerunDone: 'The automatic check ran again.',
   previousPage: 'Previous',
   nextPage: 'Next',
+  queuePages: 'Review queue pages',
+  queuePageOf: 'Page {page}',
   back: 'Back to the queue',
   historyActions: {
     verification_consent_given: 'Consent given',

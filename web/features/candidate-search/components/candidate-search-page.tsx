@@ -20,6 +20,7 @@ import { DebouncedInput } from './debounced-input.tsx';
 import { SavedSearchesMenu } from './saved-searches-menu.tsx';
 import { SaveSearchDialog } from './save-search-dialog.tsx';
 import { TagInput } from './tag-input.tsx';
+import { Pager } from '@web/components/pager.tsx';
 
 const text = messages.candidateSearch;
 const SORT_LABELS: Record<SearchSort, string> = {
@@ -121,14 +122,14 @@ export function CandidateSearchPage() {
         {page.results.map((result) => (
           <CandidateResultCard key={result.candidate_id} result={result} searchedSkills={form.skills} />
         ))}
-        <nav className="flex items-center justify-between pt-2" aria-label={fill(text.pageOf, { page: String(page.page) })}>
-          <Button variant="outline" size="sm" disabled={page.page <= 1} onClick={() => update({ page: page.page - 1 })}>
-            {text.previousPage}
-          </Button>
-          <Button variant="outline" size="sm" disabled={!page.has_more} onClick={() => update({ page: page.page + 1 })}>
-            {text.nextPage}
-          </Button>
-        </nav>
+        <div className="pt-2">
+          <Pager
+            page={page.page}
+            hasMore={page.has_more}
+            onPageChange={(next) => update({ page: next })}
+            texts={{ label: text.pagesLabel, previous: text.previousPage, next: text.nextPage, pageOf: text.pageOf }}
+          />
+        </div>
       </div>
     );
   }

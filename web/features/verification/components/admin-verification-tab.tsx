@@ -12,6 +12,7 @@ import { useLiveEvents } from '@web/lib/live/use-live-events.ts';
 import { useVerificationQueue, verificationQueueQueryKey, type QueueFilter } from '../api/get-queue.ts';
 import { CheckReviewPanel } from './check-review-panel.tsx';
 import { CheckStatusBadge } from './check-status-badge.tsx';
+import { Pager } from '@web/components/pager.tsx';
 
 const text = messages.verification;
 const FILTERS: QueueFilter[] = ['open', 'in_review', 'pending', 'verified', 'rejected'];
@@ -129,13 +130,14 @@ export function AdminVerificationTab() {
           <QueueTable checks={queue.data.checks} onOpen={setSelected} />
         )}
         {page > 1 || queue.data?.has_more ? (
-          <div className="flex items-center justify-between gap-2 border-t border-slate-200 px-4 py-2">
-            <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page === 1 || queue.isFetching}>
-              {text.previousPage}
-            </Button>
-            <Button variant="outline" size="sm" onClick={() => setPage((p) => p + 1)} disabled={!queue.data?.has_more || queue.isFetching}>
-              {text.nextPage}
-            </Button>
+          <div className="border-t border-slate-200 px-4 py-2">
+            <Pager
+              page={page}
+              hasMore={queue.data?.has_more ?? false}
+              busy={queue.isFetching}
+              onPageChange={setPage}
+              texts={{ label: text.queuePages, previous: text.previousPage, next: text.nextPage, pageOf: text.queuePageOf }}
+            />
           </div>
         ) : null}
       </section>
