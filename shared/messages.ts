@@ -475,6 +475,8 @@ export const messages = {
     alreadyApplied: 'You have already applied for this job.',
     closed: 'This job no longer accepts applications.',
     candidatesOnly: 'Only candidate accounts can apply for jobs. Sign in with your candidate account to apply.',
+    finishRegistration: 'Finish your registration before applying: employers need your name and a verified phone number. We will bring you back to this job.',
+    finishRegistrationAction: 'Finish registration',
     back: 'Back',
     goBack: 'Go Back',
     retry: 'Retry',

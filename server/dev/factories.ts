@@ -3,6 +3,7 @@ import type { Auth } from '../auth/auth.ts';
 import type { Database } from '../db/database.ts';
 import type { Role } from '../db/schema.ts';
 import { withFreshCandidateCode } from '../features/candidate-registration/candidate-code.ts';
+import { ensureCandidateProfile } from '../features/candidate-registration/ensure-candidate-profile.ts';
 
 /**
  * Factories with overrides, shared by the tests and `npm run seed:demo`. They go through the same
@@ -29,6 +30,8 @@ export interface CandidateProfileFields {
   current_pay_lakh: number | null;
   expected_pay_lakh: number | null;
   completed: boolean;
+  /** The verified phone of the registration's verification step (a random Indian mobile unless given; null: none). */
+  phone: string | null;
 }
 
 export const DEFAULT_TEST_PASSWORD = 'Correct-Horse-Battery-42';
@@ -76,28 +79,33 @@ export function createFactories(auth: Auth, database: Database): Factories {
       return row;
     },
     async application(jobId, candidateId) {
+      // Every applicant has a candidate profile (a foreign key since migration 0012).
+      await ensureCandidateProfile(db, candidateId);
       return db.insertInto('job_applications').values({ job_id: jobId, candidate_id: candidateId }).returning('id').executeTakeFirstOrThrow();
     },
     async candidateProfile(userId, overrides = {}) {
-      const { completed = true, ...fields } = overrides;
+      const { completed = true, phone, ...fields } = overrides;
+      const verifiedPhone = phone === undefined ? `+91${faker.helpers.arrayElement(['9', '8', '7'])}${faker.string.numeric(9)}` : phone;
+      if (verifiedPhone !== null) await db.updateTable('user_profiles').set({ phone: verifiedPhone, mobile_verified: true }).where('id', '=', userId).execute();
+      const values = {
+        uan: fields.uan === undefined ? faker.string.numeric(12) : fields.uan,
+        education: fields.education ?? 'B.Tech, Computer Science',
+        current_employer: fields.current_employer ?? faker.company.name().slice(0, 200),
+        notice_period_days: fields.notice_period_days ?? 30,
+        experience_years: fields.experience_years ?? 4,
+        skills: fields.skills ?? [],
+        projects: fields.projects ?? null,
+        location: fields.location ?? null,
+        current_pay_lakh: fields.current_pay_lakh ?? null,
+        expected_pay_lakh: fields.expected_pay_lakh ?? null,
+        registration_completed_at: completed ? new Date() : null,
+      };
+      // A profile row may exist already (the registration's email step creates it): fill it in.
       return withFreshCandidateCode((code) =>
         db
           .insertInto('candidate_profiles')
-          .values({
-            user_id: userId,
-            candidate_code: code,
-            uan: fields.uan === undefined ? faker.string.numeric(12) : fields.uan,
-            education: fields.education ?? 'B.Tech, Computer Science',
-            current_employer: fields.current_employer ?? faker.company.name().slice(0, 200),
-            notice_period_days: fields.notice_period_days ?? 30,
-            experience_years: fields.experience_years ?? 4,
-            skills: fields.skills ?? [],
-            projects: fields.projects ?? null,
-            location: fields.location ?? null,
-            current_pay_lakh: fields.current_pay_lakh ?? null,
-            expected_pay_lakh: fields.expected_pay_lakh ?? null,
-            registration_completed_at: completed ? new Date() : null,
-          })
+          .values({ user_id: userId, candidate_code: code, ...values })
+          .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
           .returning('candidate_code')
           .executeTakeFirstOrThrow(),
       );

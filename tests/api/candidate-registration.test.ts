@@ -758,6 +758,8 @@ describe.skipIf(laneUnavailable)('candidate registration API', () => {
     it("lists the candidate's own applications newest first, with job, company, status and whether the job is open", async () => {
       const candidate = await newCandidate();
       const other = await newCandidate();
+      // Applying needs a name and a verified phone (issue 12, defect 9).
+      await t.database.db.updateTable('user_profiles').set({ full_name: 'Tanvi Joshi', phone: '+919812345670', mobile_verified: true }).where('id', '=', candidate.userId).execute();
       const company = await t.factories.company({ name: 'Tidewater Logistics' });
       const open = await t.factories.job(company.id, { title: 'Warehouse Lead' });
       const closing = await t.factories.job(company.id, { title: 'Fleet Planner' });

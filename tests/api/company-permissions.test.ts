@@ -77,6 +77,7 @@ describe.skipIf(laneUnavailable)('company permissions over the employer workspac
 
   async function signedIn(key: keyof typeof users, role: 'employer' | 'candidate', companyId: string | null, fullName: string) {
     const user = await t.factories.user({ role, companyId, fullName });
+    if (role === 'candidate') await t.factories.candidateProfile(user.id);
     users[key] = { id: user.id, fullName };
     return signIn(t.app, user.email, user.password, nextIp());
   }

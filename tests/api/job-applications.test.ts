@@ -50,6 +50,7 @@ describe.skipIf(laneUnavailable)('job detail and applying: /api/public/jobs/:job
 
   async function newCandidate(): Promise<{ id: string; jar: CookieJar }> {
     const user = await t.factories.user({ role: 'candidate' });
+    await t.factories.candidateProfile(user.id);
     return { id: user.id, jar: await signIn(t.app, user.email, user.password, nextIp()) };
   }
 
@@ -182,6 +183,29 @@ describe.skipIf(laneUnavailable)('job detail and applying: /api/public/jobs/:job
       }
       expect(await applicationsOf(expiredJob.id)).toEqual([]);
       expect(await applicationsOf(deletedJob.id)).toEqual([]);
+    });
+
+    it('refuses a candidate whose registration lacks a name or a verified phone with 403, and writes nothing (issue 12, defect 9)', async () => {
+      const cases: [string, (id: string) => Promise<unknown>][] = [
+        ['only a confirmed email', async () => undefined],
+        ['no verified phone', async (id) => t.factories.candidateProfile(id, { phone: null })],
+        [
+          'no name',
+          async (id) => {
+            await t.factories.candidateProfile(id);
+            await t.database.db.updateTable('user_profiles').set({ full_name: '  ' }).where('id', '=', id).execute();
+          },
+        ],
+      ];
+      for (const [what, prepare] of cases) {
+        const user = await t.factories.user({ role: 'candidate' });
+        await prepare(user.id);
+        const jar = await signIn(t.app, user.email, user.password, nextIp());
+        const response = await apply(openJob.id, jar);
+        expect({ what, status: response.statusCode }).toEqual({ what, status: 403 });
+        expect(response.json()).toMatchObject({ code: 'REGISTRATION_INCOMPLETE', message: messages.jobDetail.finishRegistration });
+        expect((await applicationsOf(openJob.id)).filter((row) => row.candidate_id === user.id)).toEqual([]);
+      }
     });
 
     it('refuses fields in the body and a malformed id with 400, and writes nothing', async () => {

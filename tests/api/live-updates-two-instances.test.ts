@@ -48,6 +48,7 @@ describe.skipIf(laneUnavailable || testDbKind !== 'postgres')('live updates acro
     const job = await factories.job(company.id);
     const employer = await factories.user({ role: 'employer', companyId: company.id });
     const candidate = await factories.user({ role: 'candidate' });
+    await factories.candidateProfile(candidate.id);
 
     const employerJar = await signIn(b.app, employer.email, employer.password, '10.60.0.1');
     const socket: WebSocket = await b.app.injectWS('/api/live', { headers: { cookie: employerJar.header } });

@@ -48,6 +48,7 @@ describe('employer dashboard: Complete Your Profile, overview (live) and Team Ma
     // A candidate applies (through the real endpoint, which publishes the live event) while the page is open.
     const job = await h.t.factories.job(companyId, { title: 'Robotics Engineer', expiresAt: new Date(Date.now() + 30 * DAY) });
     const candidate = await h.t.factories.user({ role: 'candidate', fullName: 'Rohan Gupta' });
+    await h.t.factories.candidateProfile(candidate.id);
     const jar = await signIn(h.t.app, candidate.email, candidate.password);
     const applied = await h.t.app.inject({ method: 'POST', url: `/api/jobs/${job.id}/applications`, payload: {}, headers: { cookie: jar.header } });
     expect(applied.statusCode).toBe(201);

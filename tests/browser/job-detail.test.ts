@@ -45,6 +45,17 @@ describe('public job page (/jobs/:jobId) and applying', () => {
     await submitSignIn(page, candidate.email, PASSWORD);
     await waitForPath(page, `/jobs/${job.id}`);
     await page.getByRole('heading', { name: 'Backend Engineer (Go)', level: 1 }).waitFor();
+    // Registration unfinished (issue 12, defect 9): told why, and sent to finish it.
+    await page.getByRole('button', { name: text.applyNow }).click();
+    await waitForToast(page, text.finishRegistration);
+    await waitForPath(page, '/candidate/register');
+    await screenshot(page, 'job-detail-finish-registration');
+    expect(await h.t.database.db.selectFrom('job_applications').select('id').where('job_id', '=', job.id).execute()).toEqual([]);
+    // Once the steps are done, registration brings the candidate back to the job.
+    await h.t.factories.candidateProfile(candidate.id);
+    await page.reload();
+    await waitForPath(page, `/jobs/${job.id}`);
+    await page.getByRole('heading', { name: 'Backend Engineer (Go)', level: 1 }).waitFor();
     await page.getByRole('button', { name: text.applyNow }).click();
     await waitForToast(page, text.submitted);
     await page.getByRole('button', { name: text.applied }).waitFor();

@@ -5,7 +5,9 @@ import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type 
 import { onTestFinished } from 'vitest';
 import { createTestApp, type TestApp } from './test-app.ts';
 
-const DIST_INDEX = path.resolve('dist/index.html');
+/** The built web app; `TEST_DIST_DIR` points at another build (e.g. `vite build --outDir .tmp/dist-x`). */
+const DIST_DIR = path.resolve(process.env.TEST_DIST_DIR ?? 'dist');
+const DIST_INDEX = path.join(DIST_DIR, 'index.html');
 export const SCREENSHOT_DIR = path.resolve('.tmp/screenshots');
 
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -67,7 +69,7 @@ export async function startBrowserHarness(env: Record<string, string> = {}): Pro
   if (!existsSync(DIST_INDEX)) throw new Error(`The web app is not built (${DIST_INDEX} is missing): run \`npm run build\` before the browser tests.`);
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  const t = await createTestApp({ PUBLIC_URL: baseURL, ...env });
+  const t = await createTestApp({ PUBLIC_URL: baseURL, ...env }, { distDir: DIST_DIR });
   try {
     await t.app.listen({ port, host: '127.0.0.1' });
   } catch (error) {

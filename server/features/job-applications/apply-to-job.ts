@@ -29,6 +29,7 @@ export async function applyToJob(db: Kysely<DB>, session: SessionContext, jobId:
       .select((eb) => ['jp.id', 'jp.company_id', isOpenJob(eb).as('open')])
       .executeTakeFirst();
     if (!job) throw notFound(messages.jobDetail.notFound);
+    if (job.open) await assertReadyToApply(trx, candidateId);
 
     const source = job.open ? await resolveSource(trx, job.company_id, sourceTag) : DIRECT;
     const inserted = job.open
@@ -58,6 +59,20 @@ export async function applyToJob(db: Kysely<DB>, session: SessionContext, jobId:
     await publish(trx, { topic: `company:${job.company_id}`, type: 'application', id: inserted.id });
     return { id: inserted.id, status: 'received', created: true };
   });
+}
+
+/**
+ * An employer must see who applied: a name and a verified phone (the registration's verification
+ * and personal steps). A candidate who has only confirmed their email is sent back to finish.
+ */
+async function assertReadyToApply(db: Transaction<DB>, candidateId: string): Promise<void> {
+  const row = await db
+    .selectFrom('user_profiles as u')
+    .innerJoin('candidate_profiles as c', 'c.user_id', 'u.id')
+    .select(['u.full_name', 'u.mobile_verified'])
+    .where('u.id', '=', candidateId)
+    .executeTakeFirst();
+  if (!row || !row.mobile_verified || row.full_name.trim() === '') throw forbidden(messages.jobDetail.finishRegistration, 'REGISTRATION_INCOMPLETE');
 }
 
 const DIRECT = { source: 'direct', driveId: null } as const;

@@ -29,9 +29,17 @@ export function useApply(jobId: string) {
     void navigate('/auth', { state: { from: `${location.pathname}${location.search}${location.hash}` } });
   };
 
+  const toFinishRegistration = (message: string) => {
+    toast.error(message, { id: 'apply-result' });
+    void navigate('/candidate/register', { state: { from: `${location.pathname}${location.search}${location.hash}` } });
+  };
+
   const apply = () => {
     if (mutation.isPending) return;
     if (!signedIn) return toSignIn();
+    // The server refuses it too (403 REGISTRATION_INCOMPLETE); knowing it here spares the request.
+    const user = me.data?.user;
+    if (user?.role === 'candidate' && (!user.mobile_verified || user.full_name.trim() === '')) return toFinishRegistration(text.finishRegistration);
     mutation.mutate(undefined, {
       onSuccess: (result) => {
         if (result.status === 'already_applied') toast.info(text.alreadyApplied, { id: 'apply-result' });
@@ -39,6 +47,8 @@ export function useApply(jobId: string) {
       },
       onError: (error) => {
         if (isApiError(error, 401)) return toSignIn();
+        // Registration unfinished (no name or verified phone): finish it, then come back here.
+        if (isApiError(error, 403) && error.code === 'REGISTRATION_INCOMPLETE') return toFinishRegistration(error.message);
         toast.error(errorMessage(error, text.submitFailed), { id: 'apply-result' });
       },
     });
