@@ -412,7 +412,7 @@ export interface ApplicationStageEventsTable {
 
 export interface VerificationFlag {
   rule: string;
-  outcome: 'match' | 'mismatch' | 'missing';
+  outcome: 'match' | 'mismatch' | 'missing' | 'not_checked';
   expected?: string;
   found?: string;
   evidence?: string;

@@ -11,6 +11,15 @@ export const verificationMessages = {
     experience_letter: 'Experience letter',
     salary_slip: 'Salary slip',
   } as Record<string, string>,
+  /** The same names inside a sentence ("Verify your UAN (EPFO)"): lower case, but acronyms stay as written. */
+  subjectsInSentence: {
+    phone: 'mobile number',
+    uan: 'UAN (EPFO)',
+    resume: 'resume',
+    bank_statement: 'bank statement',
+    experience_letter: 'experience letter',
+    salary_slip: 'salary slip',
+  } as Record<string, string>,
   statuses: {
     pending: 'Pending',
     in_review: 'In review',
@@ -48,6 +57,7 @@ export const verificationMessages = {
   rules: {
     phone_code: 'Mobile number confirmed by a one-time code',
     uan_provider: 'UAN checked with an EPFO records provider',
+    uan_no_provider: 'Your UAN goes to our verification team',
     name: 'Your name appears on the document',
     uan: 'Your UAN appears on the salary slip',
     employer: 'Your employer appears on the document',
@@ -55,8 +65,26 @@ export const verificationMessages = {
     salary_credited: 'The salary slip’s net pay is credited in the bank statement',
     readable: 'The document’s text can be read',
   } as Record<string, string>,
-  outcomes: { match: 'Matches', mismatch: 'Does not match', missing: 'Not found' } as Record<string, string>,
-  noProviderConfigured: 'No UAN provider is configured: the verification team checks your UAN by hand.',
+  /** The same findings as the verification team reads them (the rules above speak to the candidate). */
+  reviewerRules: {
+    phone_code: 'Mobile number confirmed by a one-time code',
+    uan_provider: 'UAN checked with an EPFO records provider',
+    uan_no_provider: 'No UAN provider is configured',
+    name: 'The candidate’s name appears on the document',
+    uan: 'The candidate’s UAN appears on the salary slip',
+    employer: 'The candidate’s employer appears on the document',
+    net_pay: 'The net pay can be read on the salary slip',
+    salary_credited: 'The salary slip’s net pay is credited in the bank statement',
+    readable: 'The document’s text can be read',
+  } as Record<string, string>,
+  /** Notes for findings that carry no text of their own, by audience. */
+  ruleNotes: {
+    candidate: { uan_no_provider: 'The verification team checks your UAN by hand.' } as Record<string, string>,
+    reviewer: {
+      uan_no_provider: 'Nothing was looked up automatically (UAN_PROVIDER=none). This check awaits your manual review: confirm the UAN with the EPFO member records or the salary slip, then verify or reject it.',
+    } as Record<string, string>,
+  },
+  outcomes: { match: 'Matches', mismatch: 'Does not match', missing: 'Not found', not_checked: 'Awaits manual review' } as Record<string, string>,
   providerNotFound: 'The provider has no record of this UAN.',
   providerMismatch: 'The provider’s record does not match your name.',
   phoneNotConfirmed: 'Your mobile number has not been confirmed with a one-time code yet.',

@@ -21,7 +21,7 @@ export const verificationSubjectSchema = z.enum(verificationSubjects, 'Unknown c
 
 export const verificationFlagSchema = z.object({
   rule: z.string(),
-  outcome: z.enum(['match', 'mismatch', 'missing']),
+  outcome: z.enum(['match', 'mismatch', 'missing', 'not_checked']),
   expected: z.string().optional(),
   found: z.string().optional(),
   evidence: z.string().optional(),

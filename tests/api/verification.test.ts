@@ -66,7 +66,7 @@ describe.skipIf(laneUnavailable)(`verification checks (${testDbKind})`, () => {
     people.employer = await person('employer', 'Esha Employer', company.id);
     people.admin = await person('admin', 'Vikram Verifier');
     await t.factories.candidateProfile(people.candidate.id, { uan: PRIYA.uan, current_employer: PRIYA.employer, current_pay_lakh: 6.24 });
-    await t.factories.candidateProfile(people.otherCandidate.id, { uan: null, current_employer: 'Globex Corporation' });
+    await t.factories.candidateProfile(people.otherCandidate.id, { uan: null, current_employer: 'Globex Corporation', phone: null });
     // Proven by the registration's SMS code.
     await db().updateTable('user_profiles').set({ phone: '+919812345678', mobile_verified: true }).where('id', '=', people.candidate.id).execute();
     // The employer's candidate applied to their job (they may read the documents, never the checks).
@@ -118,7 +118,8 @@ describe.skipIf(laneUnavailable)(`verification checks (${testDbKind})`, () => {
   it('sends the UAN to review without a provider, saying so: nothing is faked', async () => {
     const uan = await consent('uan');
     expect(uan).toMatchObject({ status: 'in_review', decided_by: null, verified_fields: [] });
-    expect(uan.flags).toEqual([{ rule: 'uan_provider', outcome: 'missing', expected: PRIYA.uan, found: m.noProviderConfigured }]);
+    // Not "Not found": nothing was looked up (issue 12, defect 4).
+    expect(uan.flags).toEqual([{ rule: 'uan_no_provider', outcome: 'not_checked', expected: PRIYA.uan }]);
   });
 
   it('uses an injected UAN provider: a match is verified by the provider, a mismatch or failure is not', async () => {
@@ -279,7 +280,7 @@ describe.skipIf(laneUnavailable)(`verification checks (${testDbKind})`, () => {
     const uan = await checkRow(people.candidate.id, 'uan');
     const response = await call('admin', 'POST', `/api/verification/checks/${uan?.id}/rerun`);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json<CheckDetail>()).toMatchObject({ status: 'in_review', provider: null, flags: [expect.objectContaining({ found: m.noProviderConfigured })] });
+    expect(response.json<CheckDetail>()).toMatchObject({ status: 'in_review', provider: null, flags: [{ rule: 'uan_no_provider', outcome: 'not_checked', expected: expect.any(String) }] });
   });
 
   it('revokes consent: the check goes back to pending, the decision stays in the history, and the team can no longer act', async () => {

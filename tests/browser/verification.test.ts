@@ -92,9 +92,9 @@ describe('verification: the candidate consents, the team reviews a flagged docum
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
 
     const mismatch = review.locator('[data-outcome="mismatch"]');
-    await mismatch.getByText(text.rules.uan ?? '').waitFor();
+    await mismatch.getByText(text.reviewerRules.uan ?? '').waitFor();
     await mismatch.getByText('100999999999', { exact: true }).waitFor();
-    await review.locator('[data-outcome="match"]').getByText(text.rules.name ?? '').waitFor();
+    await review.locator('[data-outcome="match"]').getByText(text.reviewerRules.name ?? '').waitFor();
     await screenshot(page, 'verification-admin-review');
 
     await review.getByRole('button', { name: text.verify, exact: true }).click();
@@ -115,5 +115,19 @@ describe('verification: the candidate consents, the team reviews a flagged docum
 
     const row = await db.selectFrom('verification_checks').selectAll().where('id', '=', check.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'verified', decided_by: 'verification_team', decided_by_user: admin.id });
+
+    // The UAN check with no provider configured (issue 12, defect 4): the reviewer is told that
+    // nothing was looked up and that it awaits their review, not "Not found".
+    const consented = await h.t.app.inject({ method: 'POST', url: '/api/verification/checks/uan/consent', payload: {}, headers: { cookie: jar.header } });
+    expect(consented.statusCode, consented.body).toBe(200);
+    await page.reload();
+    await page.getByRole('tab', { name: text.adminTab }).click();
+    await queue.getByRole('button', { name: `${text.open}: ${text.subjects.uan}, Priya Sharma` }).click();
+    const uanFlag = review.locator('[data-outcome="not_checked"]');
+    await uanFlag.getByText(text.reviewerRules.uan_no_provider ?? '').waitFor();
+    await uanFlag.getByText(text.outcomes.not_checked ?? '').waitFor();
+    await uanFlag.getByText(text.ruleNotes.reviewer.uan_no_provider ?? '').waitFor();
+    expect(await review.textContent()).not.toContain(text.outcomes.missing);
+    await screenshot(page, 'verification-admin-uan-no-provider');
   });
 });

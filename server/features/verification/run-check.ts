@@ -81,7 +81,7 @@ async function computeOutcome(deps: CheckDeps, candidateId: string, subject: Ver
     if (!facts.uan) return null;
     const provider = deps.uanProvider;
     if (!provider) {
-      return { status: 'in_review', decidedBy: null, flags: [{ rule: 'uan_provider', outcome: 'missing', expected: facts.uan, found: m.noProviderConfigured }], verifiedFields: [] };
+      return { status: 'in_review', decidedBy: null, flags: [{ rule: 'uan_no_provider', outcome: 'not_checked', expected: facts.uan }], verifiedFields: [] };
     }
     // A provider failure throws: the check stays pending and the team's "Run again" retries it.
     const result = await provider.lookup(facts.uan, facts.full_name);

@@ -8,12 +8,24 @@ const text = messages.verification;
  * The automatic pass's findings: each rule with its outcome and, where known, what was expected,
  * what was found and the text around it. Anything but a match is highlighted.
  */
-export function CheckFlags({ flags, compact = false }: { flags: readonly VerificationFlagView[]; compact?: boolean }) {
+export function CheckFlags({
+  flags,
+  audience,
+  compact = false,
+}: {
+  flags: readonly VerificationFlagView[];
+  /** The candidate reads about their own documents ("Your name…"); the verification team about the candidate's. */
+  audience: 'candidate' | 'reviewer';
+  compact?: boolean;
+}) {
   if (flags.length === 0) return null;
+  const rules = audience === 'reviewer' ? text.reviewerRules : text.rules;
+  const notes = text.ruleNotes[audience];
   return (
     <ul aria-label={text.flagsLabel} className="space-y-2" data-testid="check-flags">
       {flags.map((flag, index) => {
         const ok = flag.outcome === 'match';
+        const found = flag.found ?? notes[flag.rule];
         return (
           <li
             key={`${flag.rule}-${index}`}
@@ -21,13 +33,13 @@ export function CheckFlags({ flags, compact = false }: { flags: readonly Verific
             className={cn('rounded-md border px-3 py-2 text-sm', ok ? 'border-slate-200 bg-white' : 'border-amber-300 bg-amber-50')}
           >
             <p className="flex flex-wrap items-baseline justify-between gap-2">
-              <span className="font-medium text-slate-900">{text.rules[flag.rule] ?? flag.rule}</span>
+              <span className="font-medium text-slate-900">{rules[flag.rule] ?? flag.rule}</span>
               <span className={cn('text-xs font-semibold', ok ? 'text-emerald-700' : flag.outcome === 'mismatch' ? 'text-red-700' : 'text-amber-800')}>
                 {text.outcomes[flag.outcome]}
               </span>
             </p>
             {compact ? (
-              ok || !flag.found ? null : <p className="mt-1 text-xs break-words text-slate-700">{flag.found}</p>
+              ok || !found ? null : <p className="mt-1 text-xs break-words text-slate-700">{found}</p>
             ) : (
               <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-xs">
                 {flag.expected ? (
@@ -42,6 +54,7 @@ export function CheckFlags({ flags, compact = false }: { flags: readonly Verific
                     <dd className={cn('break-words', ok ? 'text-slate-800' : 'font-medium text-red-700')}>{flag.found}</dd>
                   </>
                 ) : null}
+                {!flag.found && found ? <dd className="col-span-2 break-words text-slate-700">{found}</dd> : null}
                 {flag.evidence ? (
                   <>
                     <dt className="text-slate-500">{text.evidence}</dt>

@@ -168,7 +168,7 @@ export function CheckReviewPanel({ checkId, onBack }: { checkId: string; onBack:
                 </>
               ) : null}
             </dl>
-            <CheckFlags flags={check.flags} />
+            <CheckFlags flags={check.flags} audience="reviewer" />
             <DecisionControls check={check} />
             {check.history.length > 0 ? (
               <section aria-labelledby="check-history-title">

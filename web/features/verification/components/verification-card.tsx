@@ -24,13 +24,14 @@ function CheckRow({ check }: { check: CandidateCheck }) {
   const give = useGiveConsent();
   const revoke = useRevokeConsent();
   const subject = text.subjects[check.subject] ?? check.subject;
+  const inSentence = text.subjectsInSentence[check.subject] ?? subject;
 
   function confirmConsent() {
     give.mutate(check.subject, {
       onSuccess: (checks) => {
         setDialog(null);
         const status = checks.find((item) => item.subject === check.subject)?.status ?? 'pending';
-        toast.success(fill(text.consentSaved[status] ?? '', { subject: subject.toLowerCase() }));
+        toast.success(fill(text.consentSaved[status] ?? '', { subject: inSentence }));
       },
       onError: (error) => toast.error(errorMessage(error, text.actionFailed)),
     });
@@ -80,7 +81,7 @@ function CheckRow({ check }: { check: CandidateCheck }) {
         <details className="mt-2">
           <summary className="cursor-pointer text-sm text-brand-700">{text.flagsLabel}</summary>
           <div className="mt-2">
-            <CheckFlags flags={check.flags} />
+            <CheckFlags flags={check.flags} audience="candidate" />
           </div>
         </details>
       ) : null}
@@ -88,7 +89,7 @@ function CheckRow({ check }: { check: CandidateCheck }) {
       <ConfirmDialog
         open={dialog === 'consent'}
         onOpenChange={(open) => setDialog(open ? 'consent' : null)}
-        title={fill(text.consentTitle, { subject: subject.toLowerCase() })}
+        title={fill(text.consentTitle, { subject: inSentence })}
         description={text.consentIntro}
         confirmLabel={text.consentConfirm}
         onConfirm={confirmConsent}
