@@ -103,7 +103,7 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { auth, database });
   await app.register(siteRoutes, { config });
-  await app.register(profileRoutes, { database });
+  await app.register(profileRoutes, { database, auth });
   await app.register(mfaRoutes, { auth, database, config, onMessageQueued: () => outbox.kick() });
   await app.register(adminRoutes, { database });
   const storage = createFileStorage(config);

@@ -30,6 +30,9 @@ export const meSchema = z.object({
 });
 export type Me = z.infer<typeof meSchema>;
 
+/** GET /api/session: the signed-in user and session, or null for a signed-out visitor (always 200). */
+export const sessionProbeSchema = z.object({ me: meSchema.nullable() });
+
 export const factorTypes = ['totp', 'phone'] as const;
 export const factorStatuses = ['unverified', 'verified'] as const;
 

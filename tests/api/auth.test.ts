@@ -60,6 +60,20 @@ describe.skipIf(laneUnavailable)('accounts: sign-up, confirmation, sign-in, sign
     expect(replay.statusCode).toBe(401);
   });
 
+  it('answers the session probe with 200 either way: the user when signed in, null when not', async () => {
+    const user = await t.factories.user({ role: 'candidate', fullName: 'Ishaan Bose' });
+    const jar = await signIn(t.app, user.email, user.password, '10.12.0.9');
+    const signedIn = await t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie: jar.header } });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toMatchObject({ me: { user: { email: user.email, full_name: 'Ishaan Bose', role: 'candidate' }, session: { aal: 'aal1' } } });
+    await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: jar.header }, payload: {} });
+    for (const cookie of [jar.header, undefined, 'better-auth.session_token=forged.value']) {
+      const probe = await t.app.inject({ method: 'GET', url: '/api/session', headers: cookie ? { cookie } : {} });
+      expect(probe.statusCode).toBe(200);
+      expect(probe.json()).toEqual({ me: null });
+    }
+  });
+
   it('answers a wrong password and an unknown email the same way', async () => {
     const user = await t.factories.user({ password: PASSWORD });
     const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: user.email, password: 'Not-The-Password-1' }, remoteAddress: '10.1.0.1' });

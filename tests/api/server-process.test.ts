@@ -42,6 +42,31 @@ describe.skipIf(laneUnavailable)(`server process (${testDbKind})`, { timeout: 12
     expect(existsSync(path.join(dataDir, 'db.lock'))).toBe(false);
   });
 
+  it.runIf(testDbKind === 'pglite')('`npm start` prints a short start-up ending with where it runs, and one signal to npm stops the server (issue 12, defect 11)', async () => {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      const port = String(await freePort());
+      // The build is skipped here (the other lanes use dist/ at the same time); it runs with --logLevel warn.
+      const npm = spawn('npm', ['start', '--silent'], { env: { ...process.env, ...env, PORT: port, NODE_ENV: 'development', WORKCRED_SKIP_BUILD: '1' } });
+      let output = '';
+      npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => npm.on('exit', (code) => resolve(code)));
+      try {
+        await waitFor(() => output.includes('npm run admin -- create'), { timeoutMs: 60_000, what: 'start-up' });
+        const lines = output.trim().split('\n');
+        expect(lines.length, output).toBeLessThan(15);
+        expect(lines.findIndex((line) => line.startsWith('WorkCred is running at')), output).toBeGreaterThanOrEqual(Math.max(0, lines.length - 5));
+        expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+      } finally {
+        npm.kill(signal);
+      }
+      await exited;
+      // The server went with npm: nothing answers on its port any more.
+      await waitFor(async () => fetch(`http://127.0.0.1:${port}/api/health`).then(() => false, () => true), { timeoutMs: 20_000, what: `the server to stop after ${signal}` });
+      await waitFor(() => !existsSync(path.join(dataDir, 'db.lock')), { timeoutMs: 20_000, what: 'the data-directory lock to go' });
+    }
+  });
+
   it.runIf(testDbKind === 'pglite')('refuses a second process on the same data directory with a clear message', async () => {
     const first = startServerProcess(env);
     try {

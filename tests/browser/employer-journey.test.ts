@@ -37,6 +37,7 @@ describe('employer journey: from a new account to a live application and back', 
   it('completes the profile, posts and shares a job, follows a candidate’s application live, and deletes the job', { timeout: 120_000 }, async () => {
     const employer = await h.t.factories.user({ role: 'employer', password: PASSWORD, fullName: 'Meera Iyer' });
     const candidate = await h.t.factories.user({ role: 'candidate', password: PASSWORD, fullName: 'Vikram Joshi' });
+    await h.t.factories.candidateProfile(candidate.id);
 
     // 1. Signed in without a company: the dashboard asks for one.
     const { page, context } = await h.open('/auth');

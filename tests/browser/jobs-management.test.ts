@@ -105,8 +105,8 @@ describe('Jobs Management (/dashboard/jobs)', () => {
 
     // Applications: one candidate applied to the existing job.
     const candidate = await h.t.factories.user({ role: 'candidate', fullName: 'Asha Verma' });
-    await h.t.factories.application(existing.id, candidate.id);
     await h.t.database.db.insertInto('candidate_profiles').values({ user_id: candidate.id, candidate_code: 'WC-4M8R2T' }).execute();
+    await h.t.factories.application(existing.id, candidate.id);
     const resume = await h.t.database.db
       .insertInto('candidate_documents')
       .values({ candidate_id: candidate.id, document_type: 'resume', file_path: `${candidate.id}/resume_1.pdf`, size_bytes: 10 })

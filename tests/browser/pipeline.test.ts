@@ -67,6 +67,35 @@ describe('pipeline: an employer moves an applicant through the board to hired', 
     await page.getByText(`${text.sourceLabels.qr} · 1`).waitFor();
     await screenshot(page, 'pipeline-board-received');
 
+    // Every stage is reachable (issue 12, defect 5): the strip names each with its count, and a
+    // click brings a column that is off to the side into view.
+    const strip = page.getByRole('navigation', { name: text.stagesNav });
+    await strip.getByRole('button', { name: fillText(text.showStage, { stage: 'Received', count: '1' }) }).waitFor();
+    const board = page.getByTestId('pipeline-board');
+    const inView = (stage: string) =>
+      board.evaluate((element, id) => {
+        const target = element.querySelector(`[data-testid="pipeline-column-${id}"]`)!.getBoundingClientRect();
+        const frame = element.getBoundingClientRect();
+        return target.left >= frame.left - 1 && target.right <= frame.right + 1;
+      }, stage);
+    expect(await inView('withdrawn')).toBe(false);
+    expect(await page.getByRole('button', { name: text.scrollStagesForward }).isEnabled()).toBe(true);
+    await strip.getByRole('button', { name: fillText(text.showStage, { stage: 'Withdrawn', count: '0' }) }).click();
+    await expect.poll(() => inView('withdrawn')).toBe(true);
+    await strip.getByRole('button', { name: fillText(text.showStage, { stage: 'Received', count: '1' }) }).click();
+    await expect.poll(() => inView('received')).toBe(true);
+
+    // On a phone the list is the default view, and its count agrees with the header.
+    const phone = await h.open('/auth');
+    await phone.page.setViewportSize({ width: 375, height: 800 });
+    await submitSignIn(phone.page, employer.email, PASSWORD);
+    await phone.page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
+    await phone.page.goto(`/dashboard/jobs/${job.id}/pipeline`);
+    await phone.page.getByTestId('pipeline-list').getByText('Rohan Mehta').waitFor();
+    expect(await phone.page.getByRole('tab', { name: text.listView }).getAttribute('aria-selected')).toBe('true');
+    await screenshot(phone.page, 'pipeline-phone-list');
+    await phone.context.close();
+
     // Drag: Received → Screening.
     await drag(page, card.getByRole('button', { name: 'Drag Rohan Mehta' }), column('screening'));
     await waitForToast(page, fillText(text.moved, { name: 'Rohan Mehta', stage: 'Screening' }));
@@ -214,8 +243,8 @@ describe('pipeline: an employer moves an applicant through the board to hired', 
     const handle = page.getByTestId('pipeline-column-received').getByRole('button', { name: 'Drag Farah Khan' });
     await handle.focus();
     await page.keyboard.press('Space');
-    // The keyboard sensor moves 25 px a press; the next column starts 268 px to the right.
-    for (let i = 0; i < 12; i += 1) await page.keyboard.press('ArrowRight');
+    // The keyboard sensor moves 25 px a press; the next column starts 236 px to the right.
+    for (let i = 0; i < 10; i += 1) await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Space');
     await waitForToast(page, fillText(text.moved, { name: 'Farah Khan', stage: 'Screening' }));
     await page.getByTestId('pipeline-column-screening').getByRole('listitem', { name: 'Farah Khan' }).waitFor();

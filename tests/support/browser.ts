@@ -21,8 +21,11 @@ export interface ExpectedConsoleError {
   text?: RegExp;
 }
 
-/** The 401 of GET /api/me is how a signed-out browser learns it is signed out: always expected. */
-const ALWAYS_EXPECTED: ExpectedConsoleError[] = [{ status: 401, path: '/api/me' }];
+/**
+ * Nothing is expected by default: a signed-out browser learns it is signed out from GET
+ * /api/session (200), so a page logs no error or warning unless a test says it will.
+ */
+const ALWAYS_EXPECTED: ExpectedConsoleError[] = [];
 
 export interface BrowserPage {
   page: Page;
@@ -94,8 +97,9 @@ export async function startBrowserHarness(env: Record<string, string> = {}): Pro
       const unexpected: string[] = [];
       const watch = (page: Page) => {
         page.on('console', (message) => {
-          if (message.type() === 'error' && !expected.some((e) => matches(message, e))) {
-            unexpected.push(`console error on ${page.url()}: ${message.text()} (${message.location().url})`);
+          const kind = message.type();
+          if ((kind === 'error' || kind === 'warning') && !expected.some((e) => matches(message, e))) {
+            unexpected.push(`console ${kind} on ${page.url()}: ${message.text()} (${message.location().url})`);
           }
         });
         page.on('pageerror', (error) => unexpected.push(`page error on ${page.url()}: ${error.stack ?? error.message}`));

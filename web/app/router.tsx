@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { messages } from '@shared/messages.ts';
 import { ComingSoonPanel } from '@web/components/coming-soon.tsx';
+import { FullPageSpinner } from '@web/components/ui/spinner.tsx';
 import { LandingPage } from '@web/features/landing/components/landing-page.tsx';
 import { DashboardDocuments, DashboardIndex, NotForCandidates } from './dashboard-by-role.tsx';
 import { RedirectIfSignedIn } from './redirect-if-signed-in.tsx';
@@ -23,6 +24,8 @@ export function createRouter() {
     {
       element: <RootLayout />,
       errorElement: <RouteError />,
+      // While the first screen's chunk loads (lazy routes are resolved before the first render).
+      hydrateFallbackElement: <FullPageSpinner />,
       children: [
         { index: true, element: <LandingPage /> },
         { path: 'auth', lazy: page(() => import('@web/features/auth/components/auth-page.tsx'), 'AuthPage') },

@@ -65,8 +65,8 @@ export async function api<T = unknown>(path: string, { method = 'GET', body, sch
   if (!response.ok) {
     const error = apiErrorFrom(response.status, response.statusText, payload);
     const sessionRejected = response.status === 401 || (response.status === 403 && error.code === 'MFA_REQUIRED');
-    // /api/me and /api/auth/* report the session themselves; any other 401 means it ended.
-    if (sessionRejected && path !== '/api/me' && !path.startsWith('/api/auth/')) {
+    // /api/me, /api/session and /api/auth/* report the session themselves; any other 401 means it ended.
+    if (sessionRejected && path !== '/api/me' && path !== '/api/session' && !path.startsWith('/api/auth/')) {
       for (const listener of unauthorizedListeners) listener(path);
     }
     throw error;

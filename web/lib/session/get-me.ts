@@ -1,20 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { meSchema, type Me } from '@shared/schemas/auth.ts';
-import { api, isApiError } from '@web/lib/api-client.ts';
+import { sessionProbeSchema, type Me } from '@shared/schemas/auth.ts';
+import { api } from '@web/lib/api-client.ts';
 import { noteSessionEnd } from './session-events.ts';
 
 export const meQueryKey = ['me'] as const;
 
-/** The signed-in user and session, or null when signed out (401). Other failures throw. */
+/**
+ * The signed-in user and session, or null when signed out. GET /api/session answers 200 either
+ * way, so a signed-out page logs no failed request. Other failures throw.
+ */
 export async function getMe(previous: Me | null | undefined): Promise<Me | null> {
-  try {
-    return await api('/api/me', { schema: meSchema });
-  } catch (error) {
-    if (!isApiError(error, 401)) throw error;
-    // A session we had is gone: it expired or was revoked on the server.
-    if (previous) noteSessionEnd('expired');
-    return null;
-  }
+  const { me } = await api('/api/session', { schema: sessionProbeSchema });
+  // A session we had is gone: it expired or was revoked on the server.
+  if (!me && previous) noteSessionEnd('expired');
+  return me;
 }
 
 export function meQueryOptions() {

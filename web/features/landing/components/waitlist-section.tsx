@@ -10,6 +10,7 @@ import { isApiError } from '@web/lib/api-client.ts';
 import { useJoinWaitlist } from '../api/join-waitlist.ts';
 
 const text = messages.landing;
+const WAITLIST_TOAST = 'waitlist';
 
 /** The waitlist form (spec point 5): a work email, checked here and again on the server. */
 export function WaitlistSection() {
@@ -20,9 +21,12 @@ export function WaitlistSection() {
   const hintId = useId();
   const errorId = useId();
 
+  // One message per error (issue 12, defect 7): a refused address is shown next to the field only;
+  // a failure of the service is a toast. Every toast of this form shares one id, so the success
+  // toast replaces a stale error toast instead of standing beside it.
   const refuse = (message: string) => {
     setError(message);
-    toast.error(message);
+    toast.dismiss(WAITLIST_TOAST);
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -33,13 +37,14 @@ export function WaitlistSection() {
     join.mutate(parsed.data, {
       onSuccess() {
         setEmail('');
-        toast.success(messages.waitlist.joined);
+        setError(undefined);
+        toast.success(messages.waitlist.joined, { id: WAITLIST_TOAST });
       },
       onError(failure) {
         if (isApiError(failure, 400) && failure.code === INVALID_WORK_EMAIL) return refuse(messages.waitlist.invalidWorkEmail);
-        if (isApiError(failure, 429)) return void toast.error(messages.errors.rateLimited);
+        if (isApiError(failure, 429)) return void toast.error(messages.errors.rateLimited, { id: WAITLIST_TOAST });
         console.error('Joining the waitlist failed', failure);
-        toast.error(messages.waitlist.failed);
+        toast.error(messages.waitlist.failed, { id: WAITLIST_TOAST });
       },
     });
   };
@@ -86,9 +91,8 @@ export function WaitlistSection() {
                 {join.isPending ? text.waitlistSubmitting : text.waitlistSubmit}
               </Button>
             </div>
-            {/* No role="alert": the toast already announces it; this keeps it next to the field. */}
             {error ? (
-              <p id={errorId} className="mt-2 text-sm font-medium text-red-300">
+              <p id={errorId} role="alert" className="mt-2 text-sm font-medium text-red-300">
                 {error}
               </p>
             ) : null}

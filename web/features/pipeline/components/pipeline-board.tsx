@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   DndContext,
   DragOverlay,
@@ -17,6 +17,7 @@ import { PIPELINE_STAGES, isFinalStage, type PipelineApplication, type PipelineS
 import { cn } from '@web/lib/cn.ts';
 import { experienceText, noticeText, sourceLabel, stageLabel } from '../lib/format.ts';
 import { MoveMenu } from './move-menu.tsx';
+import { StageStrip } from './stage-strip.tsx';
 import { VerificationBadges } from './verification-badges.tsx';
 
 const text = messages.pipeline;
@@ -84,7 +85,7 @@ function Column({ stage, count, children }: { stage: PipelineStage; count: numbe
       ref={setNodeRef}
       aria-labelledby={`column-${stage}`}
       data-testid={`pipeline-column-${stage}`}
-      className={cn('flex w-64 shrink-0 flex-col rounded-xl border border-slate-200 bg-slate-50 p-2 transition-colors', isOver && 'border-brand-600 bg-brand-50')}
+      className={cn('flex w-56 shrink-0 snap-start flex-col rounded-xl border border-slate-200 bg-slate-50 p-2 transition-colors', isOver && 'border-brand-600 bg-brand-50')}
     >
       <h3 id={`column-${stage}`} className="flex items-center justify-between px-1 pb-2 text-sm font-semibold text-slate-800">
         <span>{stageLabel(stage)}</span>
@@ -102,6 +103,7 @@ function Column({ stage, count, children }: { stage: PipelineStage; count: numbe
 export function PipelineBoard({ applications, counts, onMove, onOpen }: BoardProps) {
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor));
   const [dragging, setDragging] = useState<PipelineApplication | null>(null);
+  const board = useRef<HTMLDivElement>(null);
 
   function onDragStart(event: DragStartEvent) {
     setDragging((event.active.data.current as { application: PipelineApplication } | undefined)?.application ?? null);
@@ -116,7 +118,8 @@ export function PipelineBoard({ applications, counts, onMove, onOpen }: BoardPro
   return (
     <DndContext sensors={sensors} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setDragging(null)}>
       <p className="mb-2 text-xs text-slate-500">{text.dragHint}</p>
-      <div className="flex gap-3 overflow-x-auto pb-4">
+      <StageStrip counts={counts} board={board} />
+      <div ref={board} data-testid="pipeline-board" className="flex snap-x gap-3 overflow-x-auto pb-4">
         {PIPELINE_STAGES.map((stage) => {
           const cards = applications.filter((application) => application.stage === stage);
           return (
@@ -131,7 +134,7 @@ export function PipelineBoard({ applications, counts, onMove, onOpen }: BoardPro
       </div>
       <DragOverlay>
         {dragging ? (
-          <div className="w-60 rotate-1 rounded-lg border border-brand-600 bg-white p-3 shadow-xl">
+          <div className="w-52 rotate-1 rounded-lg border border-brand-600 bg-white p-3 shadow-xl">
             <p className="text-sm font-semibold text-slate-900">{dragging.name}</p>
             <CardBody application={dragging} />
           </div>

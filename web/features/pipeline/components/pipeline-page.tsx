@@ -68,6 +68,8 @@ export function PipelinePage() {
   const move = useMoveStage(jobId);
   const [openId, setOpenId] = useState<string | null>(null);
   const [pending, setPending] = useState<PendingMove | null>(null);
+  // A phone shows one board column at a time: the list, with every stage in it, reads better there.
+  const [initialView] = useState(() => (window.matchMedia('(max-width: 639px)').matches ? 'list' : 'board'));
   useLivePipeline(jobId, companyId);
   usePageMeta(fill(text.pageTitle, { title: pipeline.data?.job.title ?? '' }), text.heading);
 
@@ -135,7 +137,7 @@ export function PipelinePage() {
           ) : null}
           {pipeline.data.capped ? <p className="text-sm text-amber-700">{fill(text.capped, { max: String(PIPELINE_LIMITS.listed) })}</p> : null}
           {pipeline.data.total === 0 ? <p className="rounded-xl border border-slate-200 bg-white px-6 py-10 text-center text-slate-600">{text.empty}</p> : null}
-          <Tabs defaultValue="board">
+          <Tabs defaultValue={initialView}>
             <TabsList>
               <TabsTrigger value="board">{text.boardView}</TabsTrigger>
               <TabsTrigger value="list">{text.listView}</TabsTrigger>
