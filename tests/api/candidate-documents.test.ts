@@ -130,6 +130,27 @@ describe.skipIf(laneUnavailable)(`candidate documents (${testDbKind})`, () => {
       await expectNothingStored(someone.id);
     });
 
+    it('refuses PDFs with active content or a web page inside with 422 and stores nothing (issue 12, defect 10)', async () => {
+      const someone = await person('candidate');
+      const cases: [string, Buffer, string, string][] = [
+        ['OpenAction JavaScript', makePdf({ catalogExtra: '/OpenAction 6 0 R ', extraObjects: ['<< /Type /Action /S /JavaScript /JS (app.alert(1)) >>'] }), 'PDF_ACTIVE_CONTENT', m.pdfActiveContent],
+        ['Launch action', makePdf({ catalogExtra: '/OpenAction 6 0 R ', extraObjects: ['<< /Type /Action /S /Launch /F (cmd.exe) >>'] }), 'PDF_ACTIVE_CONTENT', m.pdfActiveContent],
+        ['embedded file', makePdf({ extraObjects: ['<< /Type /EmbeddedFile /Length 5 >>\nstream\nhello\nendstream'] }), 'PDF_ACTIVE_CONTENT', m.pdfActiveContent],
+        ['hex-escaped names', makePdf({ catalogExtra: '/OpenAction 6 0 R ', extraObjects: ['<< /S /J#61va#53cript /J#53 (app.alert(1)) >>'] }), 'PDF_ACTIVE_CONTENT', m.pdfActiveContent],
+        ['HTML after the header', Buffer.from('%PDF-1.4\n<html><body><script>alert(document.cookie)</script></body></html>\n%%EOF\n'), 'PDF_HTML_PAYLOAD', m.pdfHtmlPayload],
+        ['HTML after %%EOF', makePdf({ after: '<!DOCTYPE html>\n<script>alert(1)</script>\n' }), 'PDF_HTML_PAYLOAD', m.pdfHtmlPayload],
+        ['cut short', makePdf().subarray(0, 300), 'PDF_NO_EOF', m.pdfNoEof],
+      ];
+      for (const [what, body, code, message] of cases) {
+        const response = await upload(someone.jar, 'resume', body, { 'x-file-name': 'resume.pdf' });
+        expect({ what, status: response.statusCode, body: response.json() }).toEqual({ what, status: 422, body: { code, message } });
+      }
+      await expectNothingStored(someone.id);
+      // A web developer's résumé may mention tags in its text: that is not a payload.
+      const developer = await person('candidate');
+      expect((await upload(developer.jar, 'resume', makePdf({ text: 'Skills: <html> <script> and CSS' }))).statusCode).toBe(201);
+    });
+
     it('refuses an empty body with 400 and a clear message', async () => {
       const someone = await person('candidate');
       const response = await upload(someone.jar, 'salary_slip', Buffer.alloc(0));

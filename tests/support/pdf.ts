@@ -2,16 +2,28 @@
  * Real, minimal PDF files for upload tests: one page with a line of text, a correct cross-reference
  * table, and optionally a padding stream so the file is exactly `totalBytes` long.
  */
-export function makePdf(options: { text?: string; totalBytes?: number } = {}): Buffer {
+export function makePdf(
+  options: {
+    text?: string;
+    totalBytes?: number;
+    /** Entries added to the catalog dictionary (e.g. "/OpenAction 6 0 R"). */
+    catalogExtra?: string;
+    /** Objects added after the standard five, numbered from 6. */
+    extraObjects?: string[];
+    /** Bytes appended after %%EOF. */
+    after?: string;
+  } = {},
+): Buffer {
   const text = (options.text ?? 'WorkCred test document').replace(/[()\\]/g, '');
   const build = (paddingBytes: number): Buffer => {
     const content = `BT /F1 12 Tf 20 50 Td (${text}) Tj ET`;
     const objects = [
-      '<< /Type /Catalog /Pages 2 0 R >>',
+      `<< /Type /Catalog /Pages 2 0 R ${options.catalogExtra ?? ''}>>`,
       '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
       '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 100] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
       `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
       '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+      ...(options.extraObjects ?? []),
     ];
     if (paddingBytes > 0) objects.push(`<< /Length ${paddingBytes} >>\nstream\n${'0'.repeat(paddingBytes)}\nendstream`);
     // The binary comment on line 2 marks the file as binary, as real writers do.
@@ -24,7 +36,7 @@ export function makePdf(options: { text?: string; totalBytes?: number } = {}): B
     const xrefOffset = Buffer.byteLength(body, 'latin1');
     body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
     body += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
-    body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xrefOffset}\n%%EOF\n`;
+    body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xrefOffset}\n%%EOF\n${options.after ?? ''}`;
     return Buffer.from(body, 'latin1');
   };
   if (options.totalBytes === undefined) return build(0);

@@ -2,6 +2,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import { messages } from '../../../shared/messages.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
+import { PdfContentScanner, type PdfContentProblem } from './pdf-active-content.ts';
 
 const m = messages.candidate.documents;
 const PDF_MAGIC = Buffer.from('%PDF-');
@@ -11,13 +12,20 @@ const HEAD_BYTES = 4100;
 export const tooLarge = () => new AppError(413, 'TOO_LARGE', m.tooLarge);
 export const notPdf = () => badRequest(m.notPdf, 'NOT_PDF');
 export const emptyFile = () => badRequest(m.empty, 'EMPTY_FILE');
+const contentRefusals: Record<PdfContentProblem, () => AppError> = {
+  active_content: () => new AppError(422, 'PDF_ACTIVE_CONTENT', m.pdfActiveContent),
+  html_payload: () => new AppError(422, 'PDF_HTML_PAYLOAD', m.pdfHtmlPayload),
+  no_eof: () => new AppError(422, 'PDF_NO_EOF', m.pdfNoEof),
+};
 
 /**
  * Passes an upload through while judging it, so nothing is buffered beyond its first 4 KB:
  * counts bytes and fails at the first byte over the limit (413); holds back the head until it can
  * tell the content is a PDF (`%PDF-` at byte 0, and file-type agrees), else fails (400); fails an
  * empty body (400). A failure destroys the stream, so the storage write it feeds is abandoned.
- * Names and Content-Type play no part: a PDF-named HTML page is refused by its bytes.
+ * Names and Content-Type play no part: a PDF-named HTML page is refused by its bytes. Every chunk
+ * also goes through PdfContentScanner: JavaScript, launch and embedded-file actions, web-page
+ * markup after the header, or no %%EOF at the end refuse the upload (422).
  */
 export class PdfGate extends Transform {
   bytes = 0;
@@ -26,6 +34,7 @@ export class PdfGate extends Transform {
   private head: Buffer[] = [];
   private headBytes = 0;
   private judged = false;
+  private readonly scanner = new PdfContentScanner();
 
   constructor(private readonly maxBytes: number) {
     super();
@@ -45,19 +54,34 @@ export class PdfGate extends Transform {
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.bytes += chunk.length;
     if (this.bytes > this.maxBytes) return this.fail(tooLarge(), callback);
+    if (!this.judged) {
+      this.head.push(chunk);
+      this.headBytes += chunk.length;
+      // Refuse obvious non-PDFs at once rather than after 4 KB.
+      if (this.headBytes >= PDF_MAGIC.length && !startsWithMagic(this.head)) return this.fail(notPdf(), callback);
+    }
+    // Active content anywhere in the file refuses it; the storage write it feeds is abandoned.
+    const problem = this.scanner.push(chunk);
+    if (problem) return this.fail(contentRefusals[problem](), callback);
     if (this.judged) return callback(null, chunk);
-    this.head.push(chunk);
-    this.headBytes += chunk.length;
-    // Refuse obvious non-PDFs at once rather than after 4 KB.
-    if (this.headBytes >= PDF_MAGIC.length && !startsWithMagic(this.head)) return this.fail(notPdf(), callback);
     if (this.headBytes < HEAD_BYTES) return callback();
     this.judgeHead(callback);
   }
 
   override _flush(callback: TransformCallback): void {
     if (this.bytes === 0) return this.fail(emptyFile(), callback);
-    if (this.judged) return callback();
-    this.judgeHead(callback);
+    const finish = (error?: Error | null) => {
+      if (error) return callback(error);
+      const problem = this.scanner.finish();
+      if (problem) return this.fail(contentRefusals[problem](), callback);
+      callback();
+    };
+    if (this.judged) return finish();
+    this.judgeHead((error, data) => {
+      if (error) return callback(error);
+      if (data) this.push(data);
+      finish();
+    });
   }
 
   private judgeHead(callback: TransformCallback): void {
