@@ -125,6 +125,15 @@ describe('admin console: Users tab, Manage Users and the audit log', () => {
     await expect.poll(() => rows.count()).toBe(6);
     await screenshot(page, 'admin-users-375');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // Issue 12, defect 8: the tabs stay on one row (scrolling sideways), and an email is cut with an
+    // ellipsis on one line, never broken mid-word; the whole address stays in the page and the tooltip.
+    const tabs = page.getByRole('tablist', { name: messages.adminPage.tabsLabel });
+    const tabTops = await tabs.getByRole('tab').evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
+    expect(new Set(tabTops).size).toBe(1);
+    const email = rows.first().locator('span[title*="@"]').first();
+    const shape = await email.evaluate((element) => ({ lines: Math.round(element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight)), title: element.getAttribute('title'), text: element.textContent }));
+    expect(shape.lines).toBe(1);
+    expect(shape.title).toBe(shape.text);
 
     // Restore: the employer may sign in again.
     await page.getByRole('button', { name: fill(text.manageUser, { name: 'Ravi Kulkarni' }) }).click();

@@ -186,7 +186,10 @@ function UsersTable({ users, myId, busy }: { users: AdminUser[]; myId: string | 
                   <td className="px-4 py-3 align-top">
                     <span className="font-medium text-slate-900">{user.full_name || text.noName}</span>
                     {isMe ? <span className="ml-1 text-slate-500">{text.you}</span> : null}
-                    <span className="block text-slate-500 [overflow-wrap:anywhere] md:hidden">{user.email}</span>
+                    {/* Truncated on one line rather than broken mid-word; the full address is in the DOM (screen readers) and the tooltip. */}
+                    <span className="block max-w-[calc(100vw-12.5rem)] truncate text-slate-500 sm:max-w-[20rem] md:hidden" title={user.email}>
+                      {user.email}
+                    </span>
                     <span className="mt-1 block text-xs text-slate-600 sm:hidden">
                       {roleLabel(user.role)} · {user.company_name ?? text.noCompany} · {created}
                     </span>
@@ -194,7 +197,11 @@ function UsersTable({ users, myId, busy }: { users: AdminUser[]; myId: string | 
                       <StatusBadge suspended={user.suspended} />
                     </span>
                   </td>
-                  <td className="hidden px-4 py-3 align-top text-slate-700 [overflow-wrap:anywhere] md:table-cell">{user.email}</td>
+                  <td className="hidden px-4 py-3 align-top text-slate-700 md:table-cell">
+                    <span className="block max-w-[16rem] truncate" title={user.email}>
+                      {user.email}
+                    </span>
+                  </td>
                   <td className={cn('px-4 py-3 align-top text-slate-700', wide)}>{roleLabel(user.role)}</td>
                   <td className={cn('px-4 py-3 align-top text-slate-700', wide)}>{user.company_name ?? text.noCompany}</td>
                   <td className={cn('px-4 py-3 align-top whitespace-nowrap text-slate-700', wide)}>

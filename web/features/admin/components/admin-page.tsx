@@ -115,7 +115,7 @@ export function AdminPage() {
           /> : null}
         <Tabs value={tab} onValueChange={setTab}>
           {/* Four tabs do not fit one line at 375 px: they wrap rather than widen the page. */}
-          <TabsList aria-label={messages.adminPage.tabsLabel} className="h-auto max-w-full flex-wrap">
+          <TabsList aria-label={messages.adminPage.tabsLabel}>
             <TabsTrigger value="users">{messages.adminPage.usersTab}</TabsTrigger>
             <TabsTrigger value="notifications">{messages.adminPage.notificationsTab}</TabsTrigger>
             <TabsTrigger value="support">{messages.adminPage.supportTab}</TabsTrigger>
