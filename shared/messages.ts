@@ -543,6 +543,7 @@ export const messages = {
     salaryLabel: 'Salary Range',
     expiryLabel: 'Expiry Date',
     expiryPlaceholder: 'Select expiry date',
+    expiryClear: 'Clear the expiry date',
     requirementsLabel: 'Requirements',
     benefitsLabel: 'Benefits',
     cancel: 'Cancel',

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { format } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
 import { EMPLOYER_JOBS_PAGE_SIZE, todayInIndia } from '../../shared/schemas/jobs.ts';
@@ -40,14 +41,35 @@ describe('Jobs Management (/dashboard/jobs)', () => {
     await dialog.getByRole('button', { name: text.createJob }).click();
     await dialog.getByText(text.titleRequired).waitFor();
     await dialog.getByText(text.descriptionRequired).waitFor();
-    expect(await dialog.getByLabel(text.expiryLabel).getAttribute('min')).toBe(todayInIndia());
 
+    // Expiry Date is a calendar (issue 12, defect 6): placeholder on the button, days before today
+    // disabled, the chosen day shown as DD MMM YYYY.
     const expiry = todayInIndia(new Date(Date.now() + 30 * DAY));
+    const localDay = (iso: string) => {
+      const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+      return new Date(y, m - 1, d);
+    };
+    const trigger = dialog.getByRole('button', { name: text.expiryLabel, exact: true });
+    expect((await trigger.textContent())?.trim()).toBe(text.expiryPlaceholder);
+    await trigger.click();
+    const calendar = page.getByRole('grid');
+    await calendar.waitFor();
+    const today = localDay(todayInIndia());
+    const yesterday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1);
+    if (yesterday.getMonth() === today.getMonth()) {
+      expect(await page.getByRole('button', { name: format(yesterday, 'PPPP'), exact: true }).isDisabled()).toBe(true);
+    }
+    await screenshot(page, 'jobs-expiry-calendar');
+    const target = localDay(expiry);
+    if (target.getMonth() !== today.getMonth()) await page.getByRole('button', { name: 'Go to the Next Month' }).click();
+    await page.getByRole('button', { name: format(target, 'PPPP'), exact: true }).click();
+    await calendar.waitFor({ state: 'detached' });
+    expect((await trigger.textContent())?.trim()).toBe(format(target, 'dd MMM yyyy'));
+
     await dialog.getByLabel(text.titleLabel).fill('Backend Engineer (Go)');
     await dialog.getByLabel(text.descriptionLabel).fill('Build payment APIs.\nOwn the ledger service.');
     await dialog.getByLabel(text.locationLabel).fill('Bengaluru, Karnataka');
     await dialog.getByLabel(text.salaryLabel).fill('₹18–24 LPA');
-    await dialog.getByLabel(text.expiryLabel).fill(expiry);
     await dialog.getByLabel(text.requirementsLabel).fill('3+ years of Go');
     await dialog.getByLabel(text.benefitsLabel).fill('Health insurance');
     await dialog.getByRole('button', { name: text.createJob }).click();

@@ -1,10 +1,11 @@
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { messages } from '@shared/messages.ts';
 import { createJobBodySchema, JOB_LIMITS, todayInIndia, type CreateJobInput, type CreateJobValues } from '@shared/schemas/jobs.ts';
 import { Button } from '@web/components/ui/button.tsx';
+import { DatePicker } from '@web/components/ui/date-picker.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
 import { TextField } from '@web/components/ui/text-field.tsx';
 import { errorMessage } from '@web/lib/api-client.ts';
@@ -46,15 +47,21 @@ export function CreateJobDialog({ open, onOpenChange }: { open: boolean; onOpenC
             <TextField id={`${id}-location`} label={text.locationLabel} maxLength={JOB_LIMITS.location} error={errors.location?.message} {...form.register('location')} />
             <TextField id={`${id}-salary`} label={text.salaryLabel} maxLength={JOB_LIMITS.salary} error={errors.salary?.message} {...form.register('salary')} />
           </div>
-          <TextField
-            id={`${id}-expires`}
-            type="date"
-            label={text.expiryLabel}
-            placeholder={text.expiryPlaceholder}
-            hint={text.expiryPlaceholder}
-            min={todayInIndia()}
-            error={errors.expires_at?.message}
-            {...form.register('expires_at')}
+          <Controller
+            control={form.control}
+            name="expires_at"
+            render={({ field }) => (
+              <DatePicker
+                id={`${id}-expires`}
+                label={text.expiryLabel}
+                placeholder={text.expiryPlaceholder}
+                clearLabel={text.expiryClear}
+                min={todayInIndia()}
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                error={errors.expires_at?.message}
+              />
+            )}
           />
           <TextAreaField id={`${id}-requirements`} label={text.requirementsLabel} rows={3} maxLength={JOB_LIMITS.requirements} error={errors.requirements?.message} {...form.register('requirements')} />
           <TextAreaField id={`${id}-benefits`} label={text.benefitsLabel} rows={3} maxLength={JOB_LIMITS.benefits} error={errors.benefits?.message} {...form.register('benefits')} />
