@@ -1,9 +1,10 @@
-import { faker } from '@faker-js/faker';
+import { fakerEN_IN as faker } from '@faker-js/faker';
 import type { Auth } from '../auth/auth.ts';
 import type { Database } from '../db/database.ts';
 import type { Role } from '../db/schema.ts';
 import { withFreshCandidateCode } from '../features/candidate-registration/candidate-code.ts';
 import { ensureCandidateProfile } from '../features/candidate-registration/ensure-candidate-profile.ts';
+import { INDIAN_CITIES, INDIAN_EMPLOYERS, JOB_TEMPLATES } from './demo-people.ts';
 
 /**
  * Factories with overrides, shared by the tests and `npm run seed:demo`. They go through the same
@@ -61,17 +62,18 @@ export function createFactories(auth: Auth, database: Database): Factories {
       return row;
     },
     async job(companyId, overrides = {}) {
+      const template = faker.helpers.arrayElement(JOB_TEMPLATES);
       const row = await db
         .insertInto('job_postings')
         .values({
           company_id: companyId,
           created_by: overrides.createdBy ?? null,
-          title: overrides.title ?? faker.person.jobTitle(),
-          description: overrides.description ?? faker.lorem.paragraphs(2),
-          location: overrides.location ?? faker.helpers.arrayElement(['Bengaluru', 'Pune', 'Hyderabad', 'Chennai', 'Gurugram', 'Remote']),
-          salary: overrides.salary ?? faker.helpers.arrayElement(['₹6–9 LPA', '₹10–14 LPA', '₹15–22 LPA']),
-          requirements: overrides.requirements ?? faker.lorem.sentences(3),
-          benefits: overrides.benefits ?? 'Health insurance, flexible hours',
+          title: overrides.title ?? template.title,
+          description: overrides.description ?? template.description,
+          location: overrides.location ?? faker.helpers.arrayElement([...INDIAN_CITIES, 'Remote (India)']),
+          salary: overrides.salary ?? template.salary,
+          requirements: overrides.requirements ?? template.requirements,
+          benefits: overrides.benefits ?? template.benefits,
           expires_at: overrides.expiresAt ?? faker.date.soon({ days: 45 }),
         })
         .returning(['id', 'title'])
@@ -90,7 +92,7 @@ export function createFactories(auth: Auth, database: Database): Factories {
       const values = {
         uan: fields.uan === undefined ? faker.string.numeric(12) : fields.uan,
         education: fields.education ?? 'B.Tech, Computer Science',
-        current_employer: fields.current_employer ?? faker.company.name().slice(0, 200),
+        current_employer: fields.current_employer ?? faker.helpers.arrayElement(INDIAN_EMPLOYERS),
         notice_period_days: fields.notice_period_days ?? 30,
         experience_years: fields.experience_years ?? 4,
         skills: fields.skills ?? [],

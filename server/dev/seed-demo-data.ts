@@ -1,15 +1,20 @@
-import { faker } from '@faker-js/faker';
-import type { Auth } from '../auth/auth.ts';
-import type { Database } from '../db/database.ts';
+import { fakerEN_IN as faker } from '@faker-js/faker';
+import type { FastifyInstance } from 'fastify';
+import { createFileStorage } from '../storage/create-file-storage.ts';
+import { DEMO_CANDIDATES, DEMO_COMPANIES, type DemoCandidate } from './demo-cast.ts';
 import { createFactories } from './factories.ts';
+import { seedActivity } from './seed-demo-activity.ts';
+import { seedChecks } from './seed-demo-checks.ts';
+import { seedHiring, type SeededCompany } from './seed-demo-hiring.ts';
+import type { SeedContext } from './seed-demo-context.ts';
 
 export const DEMO_PASSWORD = 'WorkCred-Demo-2026!';
+
+/** The accounts the README lists: each signs in with DEMO_PASSWORD. */
 export const DEMO_ACCOUNTS = [
   { role: 'admin', email: 'admin@demo.workcred.in', fullName: 'Aditi Rao' },
-  { role: 'employer', email: 'hr@nimbus-tech.demo.workcred.in', fullName: 'Rahul Mehta', company: 'Nimbus Technologies' },
-  { role: 'employer', email: 'talent@saffron-health.demo.workcred.in', fullName: 'Sneha Iyer', company: 'Saffron Health' },
-  { role: 'candidate', email: 'arjun.candidate@demo.workcred.in', fullName: 'Arjun Nair' },
-  { role: 'candidate', email: 'kavya.candidate@demo.workcred.in', fullName: 'Kavya Reddy' },
+  ...DEMO_COMPANIES.flatMap((company) => company.team.map((member) => ({ role: 'employer' as const, email: member.email, fullName: member.fullName, company: company.name }))),
+  ...DEMO_CANDIDATES.filter((candidate) => candidate.listed).map((candidate) => ({ role: 'candidate' as const, email: candidate.email, fullName: candidate.fullName })),
 ] as const;
 
 export class RealUsersPresentError extends Error {
@@ -17,12 +22,17 @@ export class RealUsersPresentError extends Error {
 }
 
 /**
- * Demo companies, employers, candidates, jobs and applications. Refuses to touch a database
- * that already has users other than the demo ones, unless forced.
+ * Demo data that shows every feature (issue 19): two companies with a team each, jobs with
+ * applications in every pipeline stage (with history and sources), interviews past and upcoming
+ * with a scorecard, verification checks in each status with consent and evidence, employees and
+ * a relieved employment, a shared portable record with a view, a support chat, a notification and
+ * the audit trail behind it all. It writes through the service functions the API uses, so every
+ * rule, constraint and trigger applies. Refuses a database with other users unless forced.
  */
-export async function seedDemo(auth: Auth, database: Database, { force = false } = {}) {
+export async function seedDemo(app: FastifyInstance, { force = false } = {}) {
+  const database = app.database;
   const { db } = database;
-  const demoEmails: string[] = DEMO_ACCOUNTS.map((a) => a.email);
+  const demoEmails = [...DEMO_ACCOUNTS.map((a) => a.email), ...DEMO_CANDIDATES.map((c) => c.email)];
   const others = await db.selectFrom('auth_users').select('email').where('email', 'not in', demoEmails).limit(1).execute();
   if (others.length > 0 && !force) {
     throw new RealUsersPresentError('This database already has real users; seeding demo data would mix with them. Re-run with --force to seed anyway: npm run seed:demo -- --force');
@@ -31,23 +41,29 @@ export async function seedDemo(auth: Auth, database: Database, { force = false }
   if (existing.length > 0) throw new RealUsersPresentError('Demo data is already present.');
 
   faker.seed(2026);
-  const factories = createFactories(auth, database);
-  const companies = new Map<string, string>();
-  const candidates: string[] = [];
-  for (const account of DEMO_ACCOUNTS) {
-    let companyId: string | null = null;
-    if ('company' in account) {
-      companyId = companies.get(account.company) ?? (await factories.company({ name: account.company })).id;
-      companies.set(account.company, companyId);
+  const factories = createFactories(app.auth, database);
+  const storage = createFileStorage(app.config);
+  const context: SeedContext = { app, db, storage, factories, publicUrl: app.config.PUBLIC_URL, mailFrom: app.config.MAIL_FROM };
+  try {
+    const admin = await factories.user({ email: DEMO_ACCOUNTS[0].email, password: DEMO_PASSWORD, fullName: DEMO_ACCOUNTS[0].fullName, role: 'admin' });
+    const companies: SeededCompany[] = [];
+    for (const company of DEMO_COMPANIES) {
+      const { id } = await factories.company({ name: company.name });
+      const team = [];
+      for (const member of company.team) team.push(await factories.user({ email: member.email, password: DEMO_PASSWORD, fullName: member.fullName, role: 'employer', companyId: id }));
+      companies.push({ id, spec: company, team });
     }
-    const user = await factories.user({ email: account.email, password: DEMO_PASSWORD, fullName: account.fullName, role: account.role, companyId });
-    if (account.role === 'candidate') candidates.push(user.id);
-  }
-  for (const companyId of companies.values()) {
-    for (let i = 0; i < 3; i += 1) {
-      const job = await factories.job(companyId);
-      for (const candidateId of candidates.slice(0, i)) await factories.application(job.id, candidateId);
+    const candidates = new Map<string, { id: string; spec: DemoCandidate }>();
+    for (const spec of DEMO_CANDIDATES) {
+      const user = await factories.user({ email: spec.email, password: DEMO_PASSWORD, fullName: spec.fullName, role: 'candidate' });
+      await factories.candidateProfile(user.id, { ...spec.profile, phone: spec.phone });
+      candidates.set(spec.key, { id: user.id, spec });
     }
+    const hiring = await seedHiring(context, companies, candidates);
+    await seedChecks(context, { adminId: admin.id, candidates });
+    await seedActivity(context, { admin, companies, candidates, hiring });
+  } finally {
+    await storage.close?.();
   }
   return { password: DEMO_PASSWORD, accounts: DEMO_ACCOUNTS.map(({ role, email }) => ({ role, email })) };
 }

@@ -10,7 +10,7 @@ import { makePdf } from '../support/pdf.ts';
 import { readOutbox } from '../support/outbox.ts';
 import { laneUnavailable, testDbKind } from '../support/test-database.ts';
 import { createTestApp, signIn, type CookieJar, type TestApp } from '../support/test-app.ts';
-import { bankStatement, experienceLetter, resume, salarySlip } from '../support/verification-pdfs.ts';
+import { bankStatement, experienceLetter, resume, salarySlip } from '../../server/dev/demo-pdfs.ts';
 import { waitFor } from '../support/wait-for.ts';
 
 const m = messages.verification;

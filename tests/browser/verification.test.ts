@@ -3,7 +3,7 @@ import { messages } from '../../shared/messages.ts';
 import { fill } from '../../web/lib/fill.ts';
 import { screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
 import { signIn } from '../support/test-app.ts';
-import { salarySlip } from '../support/verification-pdfs.ts';
+import { salarySlip } from '../../server/dev/demo-pdfs.ts';
 
 const PASSWORD = 'Kolam-Harbour-Madurai-73';
 const text = messages.verification;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractPdfText } from '../../server/features/verification/pdf-text.ts';
-import { salarySlip, textPdf } from '../support/verification-pdfs.ts';
+import { salarySlip, textPdf } from '../../server/dev/demo-pdfs.ts';
 
 describe('PDF text extraction (pdfjs in a worker thread)', () => {
   it('reads a generated payslip line by line, leaving the caller’s bytes intact', async () => {

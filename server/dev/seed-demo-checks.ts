@@ -1,0 +1,65 @@
+import { Readable } from 'node:stream';
+import type { DocumentType } from '../../shared/schemas/candidate.ts';
+import type { VerificationSubject } from '../db/schema.ts';
+import { uploadCandidateDocument } from '../features/candidate-documents/upload-document.ts';
+import { giveConsent } from '../features/verification/candidate-checks.ts';
+import { decideCheck } from '../features/verification/review-queue.ts';
+import { runVerificationCheck } from '../features/verification/run-check.ts';
+import type { DemoCandidate } from './demo-cast.ts';
+import { bankStatement, experienceLetter, resume, salarySlip } from './demo-pdfs.ts';
+import { SEED_IP, sessionFor, type SeedContext } from './seed-demo-context.ts';
+
+type Candidates = Map<string, { id: string; spec: DemoCandidate }>;
+
+/**
+ * Verification in every status, each check after the candidate's consent: verified by the
+ * automatic pass with its evidence (Arjun's salary slip and bank statement, everyone's phone),
+ * verified by the verification team (Kavya's UAN), awaiting review (Arjun's UAN: no UAN provider is
+ * configured), and rejected with a reason (Kabir's experience letter names another employer).
+ */
+export async function seedChecks(context: SeedContext, { adminId, candidates }: { adminId: string; candidates: Candidates }) {
+  const { db, storage, app, publicUrl } = context;
+  const deps = { db, storage, log: app.log, uanProvider: null };
+  const person = (key: string) => {
+    const found = candidates.get(key);
+    if (!found) throw new Error(`no demo candidate ${key}`);
+    return { id: found.id, name: found.spec.fullName, uan: found.spec.profile.uan ?? '', employer: found.spec.profile.current_employer ?? '' };
+  };
+  async function upload(candidateId: string, type: DocumentType, pdf: Buffer) {
+    await uploadCandidateDocument({ db, storage, log: app.log }, await sessionFor(db, candidateId), {
+      type,
+      body: Readable.from([pdf]),
+      originalName: `${type.replace('_', '-')}.pdf`,
+      timeoutMs: 60_000,
+    });
+  }
+  async function consentAndRun(candidateId: string, subject: VerificationSubject) {
+    const { shouldRun } = await giveConsent(db, candidateId, subject, SEED_IP);
+    if (shouldRun) await runVerificationCheck(deps, candidateId, subject, { id: candidateId, ip: SEED_IP });
+  }
+  async function decide(candidateId: string, subject: VerificationSubject, body: { status: 'verified' | 'rejected'; reason?: string }) {
+    const check = await db.selectFrom('verification_checks').select('id').where('candidate_id', '=', candidateId).where('subject', '=', subject).executeTakeFirstOrThrow();
+    await decideCheck(db, { id: adminId, ip: SEED_IP }, check.id, body, publicUrl);
+  }
+
+  const arjun = person('arjun');
+  await upload(arjun.id, 'salary_slip', await salarySlip({ name: arjun.name, uan: arjun.uan, employer: arjun.employer, netPay: '1,52,400.00' }));
+  await upload(arjun.id, 'bank_statement', await bankStatement({ name: arjun.name, employer: arjun.employer, credit: '1,52,400.00' }));
+  await upload(arjun.id, 'resume', await resume({ name: arjun.name }));
+  for (const subject of ['phone', 'salary_slip', 'bank_statement', 'uan'] as const) await consentAndRun(arjun.id, subject);
+
+  const kavya = person('kavya');
+  for (const subject of ['phone', 'uan'] as const) await consentAndRun(kavya.id, subject);
+  await decide(kavya.id, 'uan', { status: 'verified', reason: 'UAN confirmed on the EPFO member passbook the candidate shared.' });
+
+  const meera = person('meera');
+  await upload(meera.id, 'salary_slip', await salarySlip({ name: meera.name, uan: meera.uan, employer: meera.employer, netPay: '1,71,250.00' }));
+  for (const subject of ['phone', 'salary_slip'] as const) await consentAndRun(meera.id, subject);
+
+  const kabir = person('kabir');
+  await upload(kabir.id, 'experience_letter', await experienceLetter({ name: kabir.name, employer: 'Wipro Limited' }));
+  await consentAndRun(kabir.id, 'experience_letter');
+  await decide(kabir.id, 'experience_letter', { status: 'rejected', reason: `The letter is from Wipro Limited, not ${kabir.employer}. Please upload the experience letter from ${kabir.employer}.` });
+
+  for (const key of ['rohan', 'ananya', 'lakshmi', 'pooja']) await consentAndRun(person(key).id, 'phone');
+}
