@@ -35,6 +35,20 @@ export function candidateEmailCodeEmail(to: string, code: string): OutgoingEmail
   };
 }
 
+export const REAUTH_CODE_SUBJECT = 'Your WorkCred confirmation code';
+
+/** The code that confirms a change to how a password-less account signs in (second factors). */
+export function reauthCodeEmail(to: string, code: string): OutgoingEmail {
+  const note = 'Enter it on the Security page to confirm the change to how you sign in. It works once and expires in 10 minutes. Do not share it with anyone. If you did not ask for it, someone may be using your account: sign out everywhere and contact support.';
+  return {
+    channel: 'email',
+    to,
+    subject: REAUTH_CODE_SUBJECT,
+    text: `Your WorkCred confirmation code is:\n\n${code}\n\n${note}\n\n— WorkCred`,
+    html: `<p>Your WorkCred confirmation code is:</p><p style="font-size:24px;font-weight:bold;letter-spacing:4px">${escapeHtml(code)}</p><p>${escapeHtml(note)}</p><p>— WorkCred</p>`,
+  };
+}
+
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }

@@ -252,12 +252,24 @@ export interface AuthFailuresTable {
   locked_until: NullableTimestamp;
 }
 
+export interface ReauthCodesTable {
+  id: Generated<string>;
+  user_id: string;
+  session_id: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
 export interface DB {
   auth_users: AuthUsersTable;
   auth_sessions: AuthSessionsTable;
   auth_accounts: AuthAccountsTable;
   companies: CompaniesTable;
   user_profiles: UserProfilesTable;
+  reauth_codes: ReauthCodesTable;
   job_postings: JobPostingsTable;
   job_applications: JobApplicationsTable;
   interviews: InterviewsTable;

@@ -37,7 +37,20 @@ export const factorTypes = ['totp', 'phone'] as const;
 export const factorStatuses = ['unverified', 'verified'] as const;
 
 const friendlyName = z.string().trim().max(60).optional();
-const accountPassword = z.string().min(1, messages.mfa.passwordRequired).max(MAX_PASSWORD_LENGTH);
+/**
+ * Proof of ownership before a change to second factors (ASVS 7.5.1): the password, or for an
+ * account without one (candidates who registered by email code) the code emailed by
+ * POST /api/mfa/reauth-code. Which one is needed is the server's call (GET /api/mfa/factors says).
+ */
+const accountPassword = z
+  .string()
+  .max(MAX_PASSWORD_LENGTH)
+  .optional()
+  .transform((value) => value || undefined);
+const emailCode = z
+  .union([z.literal(''), z.string().regex(/^\d{6}$/, messages.mfa.reauthCodeRequired)])
+  .optional()
+  .transform((value) => value || undefined);
 
 /** POST /api/mfa/factors. The account password is asked again to change MFA (ASVS 7.5.1). */
 export const enrolFactorSchema = z.discriminatedUnion('factor_type', [
@@ -47,12 +60,14 @@ export const enrolFactorSchema = z.discriminatedUnion('factor_type', [
     // Shown in the authenticator app; defaults to WorkCred. A colon would split the app's label.
     issuer: z.string().trim().min(1).max(60).regex(/^[^:]+$/, 'The issuer cannot contain a colon').optional(),
     password: accountPassword,
+    email_code: emailCode,
   }),
   z.strictObject({
     factor_type: z.literal('phone'),
     friendly_name: friendlyName,
     phone: z.string().trim().min(10, messages.mfa.invalidPhone).max(24, messages.mfa.invalidPhone),
     password: accountPassword,
+    email_code: emailCode,
   }),
 ]);
 export type EnrolFactorInput = z.infer<typeof enrolFactorSchema>;
@@ -60,8 +75,8 @@ export const challengeSchema = z.strictObject({ channel: z.enum(['sms']).optiona
 export type ChallengeInput = z.infer<typeof challengeSchema>;
 export const verifyFactorSchema = z.strictObject({ challenge_id: z.uuid(), code: z.string().regex(/^\d{6}$/, messages.mfa.invalidOtp) });
 export type VerifyFactorInput = z.infer<typeof verifyFactorSchema>;
-export const unenrolFactorSchema = z.strictObject({ password: accountPassword });
-export type UnenrolFactorInput = z.infer<typeof unenrolFactorSchema>;
+export const unenrolFactorSchema = z.strictObject({ password: accountPassword, email_code: emailCode });
+export type UnenrolFactorInput = z.input<typeof unenrolFactorSchema>;
 export const factorParamsSchema = z.strictObject({ factorId: z.uuid() });
 
 /** One second factor as the owner sees it: never the secret, the phone only masked. */
@@ -74,7 +89,11 @@ export const factorSchema = z.object({
   created_at: z.string(),
 });
 export type Factor = z.infer<typeof factorSchema>;
-export const factorListSchema = z.object({ factors: z.array(factorSchema) });
+export const reauthMethods = ['password', 'email_code'] as const;
+export type ReauthMethod = (typeof reauthMethods)[number];
+/** reauth: what a change asks for, the password or an emailed code (no password on the account). */
+export const factorListSchema = z.object({ factors: z.array(factorSchema), reauth: z.enum(reauthMethods) });
+export const reauthCodeSentSchema = z.object({ email: z.string() });
 export type FactorList = z.infer<typeof factorListSchema>;
 
 /** 201 of POST /api/mfa/factors: the TOTP secret is shown this once, for the QR code. */

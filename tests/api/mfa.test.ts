@@ -108,14 +108,14 @@ describe.skipIf(laneUnavailable)('multi-factor authentication (TOTP and SMS, aal
 
     it('refuses enrolment without the right password', async () => {
       user = await newUser();
-      expect((await call(user.jar, 'GET', '/api/mfa/factors')).json()).toEqual({ factors: [] });
+      expect((await call(user.jar, 'GET', '/api/mfa/factors')).json()).toEqual({ factors: [], reauth: 'password' });
 
       const wrong = await call(user.jar, 'POST', '/api/mfa/factors', { factor_type: 'totp', password: 'Not-My-Password-1' });
       expect(wrong.statusCode).toBe(403);
       expect(wrong.json()).toMatchObject({ code: 'WRONG_PASSWORD', message: messages.mfa.wrongPassword });
       const missing = await call(user.jar, 'POST', '/api/mfa/factors', { factor_type: 'totp' });
       expect(missing.statusCode).toBe(400);
-      expect((await call(user.jar, 'GET', '/api/mfa/factors')).json()).toEqual({ factors: [] });
+      expect((await call(user.jar, 'GET', '/api/mfa/factors')).json()).toEqual({ factors: [], reauth: 'password' });
     });
 
     it('counts wrong passwords towards the account lock, as failed sign-ins do', async () => {
@@ -126,7 +126,7 @@ describe.skipIf(laneUnavailable)('multi-factor authentication (TOTP and SMS, aal
       const locked = await call(other.jar, 'POST', '/api/mfa/factors', { factor_type: 'totp', password: PASSWORD });
       expect(locked.statusCode).toBe(429);
       expect(locked.json().message).toBe(messages.auth.tooManyAttempts);
-      expect((await call(other.jar, 'GET', '/api/mfa/factors')).json()).toEqual({ factors: [] });
+      expect((await call(other.jar, 'GET', '/api/mfa/factors')).json()).toEqual({ factors: [], reauth: 'password' });
     });
 
     it('enrols with the password: the secret is shown once, in an otpauth:// URI, and stored encrypted', async () => {
@@ -399,7 +399,7 @@ describe.skipIf(laneUnavailable)('multi-factor authentication (TOTP and SMS, aal
       expect(remove.statusCode).toBe(404);
       const missing = await call(stranger.jar, 'POST', '/api/mfa/factors/6f1c2b9e-3d4a-4e5f-8a7b-1c2d3e4f5a6b/challenge', {});
       expect(missing.statusCode).toBe(404);
-      expect((await call(stranger.jar, 'GET', '/api/mfa/factors')).json()).toEqual({ factors: [] });
+      expect((await call(stranger.jar, 'GET', '/api/mfa/factors')).json()).toEqual({ factors: [], reauth: 'password' });
       expect(await t.database.db.selectFrom('mfa_factors').select('id').where('id', '=', owner.factor.id).executeTakeFirst()).toBeTruthy();
     });
 
@@ -446,7 +446,7 @@ describe.skipIf(laneUnavailable)('multi-factor authentication (TOTP and SMS, aal
       const removed = await call(user.jar, 'DELETE', url, { password: PASSWORD });
       expect(removed.statusCode).toBe(204);
       expect(removed.body).toBe('');
-      expect((await call(user.jar, 'GET', '/api/mfa/factors')).json()).toEqual({ factors: [] });
+      expect((await call(user.jar, 'GET', '/api/mfa/factors')).json()).toEqual({ factors: [], reauth: 'password' });
       expect((await me(user.jar)).session).toMatchObject({ aal: 'aal1', next_aal: 'aal1' });
       expect((await call(user.jar, 'GET', '/api/rpc/is-admin')).statusCode).toBe(200);
       expect((await call(other, 'GET', '/api/rpc/is-admin')).statusCode).toBe(200);

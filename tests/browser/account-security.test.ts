@@ -2,6 +2,8 @@ import * as OTPAuth from 'otpauth';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
+import { fill } from '../../shared/fill.ts';
+import { CANDIDATE_EMAIL_CODE_SUBJECT, REAUTH_CODE_SUBJECT } from '../../server/auth/emails.ts';
 import { codeIn, waitForMessage } from '../support/outbox.ts';
 import { screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
 
@@ -173,5 +175,32 @@ describe('two-step verification settings (/account/security)', () => {
     await page.getByText(text.empty).waitFor();
     await page.getByRole('link', { name: text.backToAdmin }).click();
     await waitForPath(page, '/admin');
+  });
+
+  it('lets a candidate with no password confirm with a code from their email (issue 12, defect 2)', async () => {
+    const email = 'nikhil.bhat@example-mail.in';
+    const c = messages.candidate;
+    const { page } = await h.open('/candidate/register');
+    await page.getByLabel(c.flow.emailLabel).fill(email);
+    await page.getByRole('button', { name: c.registration.continueWithEmail }).click();
+    const signInCode = await waitForMessage(h.t.dataDir, (m) => m.to === email && m.subject === CANDIDATE_EMAIL_CODE_SUBJECT, 'the sign-in code');
+    await page.getByLabel(c.registration.emailCodeLabel).fill(codeIn(signInCode));
+    await page.getByRole('button', { name: c.registration.verifyEmailButton }).click();
+    await page.getByLabel(c.phone.phoneLabel).waitFor();
+
+    await page.goto('/account/security');
+    await page.getByRole('button', { name: text.appButton }).click();
+    const dialog = page.getByRole('dialog', { name: text.appTitle });
+    // No password field: the account has none. A code is emailed on request instead.
+    expect(await dialog.getByLabel(text.passwordLabel).count()).toBe(0);
+    await dialog.getByRole('button', { name: text.emailCodeSend }).click();
+    await dialog.getByText(fill(messages.mfa.reauthCodeSent, { email })).waitFor();
+    const code = await waitForMessage(h.t.dataDir, (m) => m.to === email && m.subject === REAUTH_CODE_SUBJECT, 'the confirmation code');
+    await screenshot(page, 'account-security-candidate-code');
+    await dialog.getByLabel(text.emailCodeLabel).fill(codeIn(code));
+    await dialog.getByRole('button', { name: text.continue }).click();
+    await dialog.getByRole('img', { name: text.qrLabel }).waitFor();
+    await page.setViewportSize({ width: 375, height: 812 });
+    await screenshot(page, 'account-security-candidate-qr-375');
   });
 });

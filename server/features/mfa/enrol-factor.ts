@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { messages } from '../../../shared/messages.ts';
 import type { EnrolFactorInput, EnrolledFactor } from '../../../shared/schemas/auth.ts';
 import { encryptTotpSecret } from '../../auth/mfa-crypto.ts';
-import { confirmAccountPassword } from '../../auth/mfa-password.ts';
+import { confirmReauthentication } from '../../auth/reauth.ts';
 import { maskPhone, normalisePhone } from '../../auth/mfa-phone.ts';
 import { generateTotpSecret, totpUri } from '../../auth/mfa-totp.ts';
 import type { SessionContext } from '../../auth/session.ts';
@@ -19,7 +19,7 @@ export async function enrolFactor(ctx: MfaContext, session: SessionContext, inpu
   const phone = input.factor_type === 'phone' ? normalisePhone(input.phone) : null;
   if (input.factor_type === 'phone' && !phone) throw badRequest(messages.mfa.invalidPhone, 'INVALID_PHONE');
 
-  await confirmAccountPassword(ctx.auth, ctx.database, session.userId, input.password, log);
+  await confirmReauthentication(ctx, session, { password: input.password, email_code: input.email_code }, log);
 
   // Enrolments abandoned long ago are dropped rather than counted against the limit.
   await db

@@ -1,4 +1,5 @@
 import type { FactorList } from '../../../shared/schemas/auth.ts';
+import { reauthMethod } from '../../auth/reauth.ts';
 import type { SessionContext } from '../../auth/session.ts';
 import { toFactor, type MfaContext } from './factors.ts';
 
@@ -10,5 +11,5 @@ export async function listFactors(ctx: MfaContext, session: SessionContext): Pro
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  return { factors: rows.map(toFactor) };
+  return { factors: rows.map(toFactor), reauth: await reauthMethod(ctx.database.db, session.userId) };
 }

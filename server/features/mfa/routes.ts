@@ -7,6 +7,7 @@ import {
   enrolledFactorSchema,
   factorListSchema,
   factorParamsSchema,
+  reauthCodeSentSchema,
   unenrolFactorSchema,
   verifyFactorSchema,
   verifyResultSchema,
@@ -19,6 +20,7 @@ import { sessionOf } from '../../http/access.ts';
 import { challengeFactor } from './challenge-factor.ts';
 import { enrolFactor } from './enrol-factor.ts';
 import type { MfaContext } from './factors.ts';
+import { sendReauthCode } from '../../auth/reauth.ts';
 import { listFactors } from './list-factors.ts';
 import { unenrolFactor } from './unenrol-factor.ts';
 import { verifyFactor } from './verify-factor.ts';
@@ -63,11 +65,18 @@ export async function mfaRoutes(app: FastifyInstance, { auth, database, config, 
     async (request, reply) => verifyFactor(ctx, sessionOf(request), request.params.factorId, request.body, request, reply),
   );
 
+  // A password-less account (a candidate who registered by email code) confirms changes with an emailed code.
+  api.post(
+    '/api/mfa/reauth-code',
+    { config: { access: 'user' }, schema: { response: { 200: reauthCodeSentSchema } } },
+    async (request) => sendReauthCode(ctx, sessionOf(request), request.log),
+  );
+
   api.delete(
     '/api/mfa/factors/:factorId',
     { config: { access: 'user' }, schema: { params: factorParamsSchema, body: unenrolFactorSchema } },
     async (request, reply) => {
-      await unenrolFactor(ctx, sessionOf(request), request.params.factorId, request.body.password, request.log);
+      await unenrolFactor(ctx, sessionOf(request), request.params.factorId, request.body, request.log);
       return reply.code(204).send();
     },
   );

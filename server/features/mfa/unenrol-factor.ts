@@ -1,17 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import { confirmAccountPassword } from '../../auth/mfa-password.ts';
+import { confirmReauthentication } from '../../auth/reauth.ts';
 import type { SessionContext } from '../../auth/session.ts';
 import { ownFactor, type MfaContext } from './factors.ts';
 
 /**
- * Removes one of the caller's factors after the password is given again (ASVS 7.5.1). When the
+ * Removes one of the caller's factors after the password (or an emailed code) is given again (ASVS 7.5.1). When the
  * last verified factor goes the account no longer needs aal2, and its sessions return to aal1,
  * the level an account without a second factor signs in at.
  */
-export async function unenrolFactor(ctx: MfaContext, session: SessionContext, factorId: string, password: string, log: FastifyBaseLogger): Promise<void> {
+export async function unenrolFactor(ctx: MfaContext, session: SessionContext, factorId: string, proof: { password?: string | undefined; email_code?: string | undefined }, log: FastifyBaseLogger): Promise<void> {
   const factor = await ownFactor(ctx, session, factorId);
-  await confirmAccountPassword(ctx.auth, ctx.database, session.userId, password, log);
+  await confirmReauthentication(ctx, session, proof, log);
   await ctx.database.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('mfa_factors').where('id', '=', factor.id).where('user_id', '=', session.userId).execute();
     const remaining = await trx

@@ -5,12 +5,13 @@ import { mfaFactorsQueryKey } from './get-mfa-factors.ts';
 
 export interface DeleteMfaFactorInput {
   factorId: string;
-  password: string;
+  password?: string | undefined;
+  email_code?: string | undefined;
 }
 
 /** DELETE /api/mfa/factors/:id (204): the password is asked again (ASVS 7.5.1). */
-export async function deleteMfaFactor({ factorId, password }: DeleteMfaFactorInput): Promise<void> {
-  await api(`/api/mfa/factors/${encodeURIComponent(factorId)}`, { method: 'DELETE', body: { password } });
+export async function deleteMfaFactor({ factorId, ...proof }: DeleteMfaFactorInput): Promise<void> {
+  await api(`/api/mfa/factors/${encodeURIComponent(factorId)}`, { method: 'DELETE', body: proof });
 }
 
 export function useDeleteMfaFactor() {

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { factorListSchema, type Factor } from '@shared/schemas/auth.ts';
+import { factorListSchema, type FactorList } from '@shared/schemas/auth.ts';
 import { api } from '@web/lib/api-client.ts';
 
 export const mfaFactorsQueryKey = ['account-security', 'factors'] as const;
 
-/** GET /api/mfa/factors: the caller's second factors, verified or not, oldest first. */
-export async function getMfaFactors(): Promise<Factor[]> {
-  const { factors } = await api('/api/mfa/factors', { schema: factorListSchema });
-  return factors;
+/** GET /api/mfa/factors: the caller's second factors, oldest first, and how a change is confirmed. */
+export async function getMfaFactors(): Promise<FactorList> {
+  return api('/api/mfa/factors', { schema: factorListSchema });
 }
 
 export function mfaFactorsQueryOptions() {
@@ -15,5 +14,10 @@ export function mfaFactorsQueryOptions() {
 }
 
 export function useMfaFactors() {
-  return useQuery(mfaFactorsQueryOptions());
+  return useQuery({ ...mfaFactorsQueryOptions(), select: (list) => list.factors });
+}
+
+/** 'password', or 'email_code' for an account without a password (a candidate who registered by email code). */
+export function useReauthMethod() {
+  return useQuery({ ...mfaFactorsQueryOptions(), select: (list) => list.reauth });
 }

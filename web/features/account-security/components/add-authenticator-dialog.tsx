@@ -13,12 +13,12 @@ import { useFactorVerification } from '../hooks/use-factor-verification.ts';
 import { refusalTarget } from '../lib/enrol-errors.ts';
 import { EnrolDialog } from './enrol-dialog.tsx';
 import { FriendlyNameField } from './friendly-name-field.tsx';
-import { PasswordField } from './password-field.tsx';
+import { ReauthField } from './reauth-field.tsx';
 import { TotpQrCode } from './totp-qr-code.tsx';
 import { VerifyCodeForm } from './verify-code-form.tsx';
 
-const appFormSchema = enrolFactorSchema.options[0].pick({ password: true, friendly_name: true });
-type AppForm = z.infer<typeof appFormSchema>;
+const appFormSchema = enrolFactorSchema.options[0].pick({ password: true, email_code: true, friendly_name: true });
+type AppForm = z.input<typeof appFormSchema>;
 
 /** "Add authenticator app": password and name → QR code and key → the first code from the app. */
 export function AddAuthenticatorDialog() {
@@ -61,22 +61,22 @@ function AddAuthenticatorFlow({ onDone }: { onDone: () => void }) {
 
 function AppDetailsForm({ onEnrolled }: { onEnrolled: (factor: EnrolledFactor) => void }) {
   const enrol = useEnrolMfaFactor();
-  const form = useForm<AppForm>({ resolver: zodResolver(appFormSchema), defaultValues: { password: '', friendly_name: '' } });
+  const form = useForm<AppForm>({ resolver: zodResolver(appFormSchema), defaultValues: { password: '', email_code: '', friendly_name: '' } });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(async ({ password, friendly_name }) => {
+  const onSubmit = form.handleSubmit(async ({ password, email_code, friendly_name }) => {
     try {
-      onEnrolled(await enrol.mutateAsync({ factor_type: 'totp', password, friendly_name: friendly_name || undefined }));
+      onEnrolled(await enrol.mutateAsync({ factor_type: 'totp', password: password || undefined, email_code: email_code || undefined, friendly_name: friendly_name || undefined }));
     } catch (error) {
       const { field, message } = refusalTarget(error);
-      if (field === 'password') form.setError('password', { message }, { shouldFocus: true });
+      if (field === 'password' || field === 'email_code') form.setError(field, { message }, { shouldFocus: true });
       else toast.error(message);
     }
   });
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} className="space-y-4" noValidate aria-busy={enrol.isPending}>
-      <PasswordField id="app-password" error={errors.password?.message} registration={form.register('password')} />
+      <ReauthField id="app-password" password={form.register('password')} emailCode={form.register('email_code')} passwordError={errors.password?.message} codeError={errors.email_code?.message} />
       <FriendlyNameField id="app-name" placeholder={messages.accountSecurity.appNamePlaceholder} error={errors.friendly_name?.message} registration={form.register('friendly_name')} />
       <Button type="submit" className="w-full" disabled={enrol.isPending}>
         {enrol.isPending ? messages.accountSecurity.working : messages.accountSecurity.continue}

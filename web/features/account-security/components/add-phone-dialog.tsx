@@ -18,11 +18,11 @@ import { refusalTarget } from '../lib/enrol-errors.ts';
 import { withIndianCode } from '../lib/format.ts';
 import { EnrolDialog } from './enrol-dialog.tsx';
 import { FriendlyNameField } from './friendly-name-field.tsx';
-import { PasswordField } from './password-field.tsx';
+import { ReauthField } from './reauth-field.tsx';
 import { VerifyCodeForm } from './verify-code-form.tsx';
 
-const phoneFormSchema = enrolFactorSchema.options[1].pick({ password: true, phone: true, friendly_name: true });
-type PhoneForm = z.infer<typeof phoneFormSchema>;
+const phoneFormSchema = enrolFactorSchema.options[1].pick({ password: true, email_code: true, phone: true, friendly_name: true });
+type PhoneForm = z.input<typeof phoneFormSchema>;
 
 /** "Add mobile number": password and number → a texted code → that code. */
 export function AddPhoneDialog() {
@@ -63,13 +63,13 @@ function AddPhoneFlow({ onDone }: { onDone: () => void }) {
 
 function PhoneDetailsForm({ verification, onEnrolled }: { verification: FactorVerification; onEnrolled: (factor: EnrolledFactor) => void }) {
   const enrol = useEnrolMfaFactor();
-  const form = useForm<PhoneForm>({ resolver: zodResolver(phoneFormSchema), defaultValues: { password: '', phone: '', friendly_name: '' } });
+  const form = useForm<PhoneForm>({ resolver: zodResolver(phoneFormSchema), defaultValues: { password: '', email_code: '', phone: '', friendly_name: '' } });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(async ({ password, phone, friendly_name }) => {
+  const onSubmit = form.handleSubmit(async ({ password, email_code, phone, friendly_name }) => {
     let enrolled: EnrolledFactor;
     try {
-      enrolled = await enrol.mutateAsync({ factor_type: 'phone', password, phone: withIndianCode(phone), friendly_name: friendly_name || undefined });
+      enrolled = await enrol.mutateAsync({ factor_type: 'phone', password: password || undefined, email_code: email_code || undefined, phone: withIndianCode(phone), friendly_name: friendly_name || undefined });
     } catch (error) {
       const { field, message } = refusalTarget(error);
       if (field) form.setError(field, { message }, { shouldFocus: true });
@@ -83,7 +83,7 @@ function PhoneDetailsForm({ verification, onEnrolled }: { verification: FactorVe
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} className="space-y-4" noValidate aria-busy={form.formState.isSubmitting}>
-      <PasswordField id="phone-password" error={errors.password?.message} registration={form.register('password')} />
+      <ReauthField id="phone-password" password={form.register('password')} emailCode={form.register('email_code')} passwordError={errors.password?.message} codeError={errors.email_code?.message} />
       <div className="space-y-1.5">
         <Label htmlFor="phone-number">{messages.accountSecurity.phoneLabel}</Label>
         <div className="flex">

@@ -11,9 +11,9 @@ import { fill } from '@web/lib/fill.ts';
 import { useDeleteMfaFactor } from '../api/delete-mfa-factor.ts';
 import { refusalTarget } from '../lib/enrol-errors.ts';
 import { factorName } from '../lib/format.ts';
-import { PasswordField } from './password-field.tsx';
+import { ReauthField } from './reauth-field.tsx';
 
-/** "Remove": confirms with the account password (ASVS 7.5.1), then deletes the factor. */
+/** "Remove": confirms with the account password or an emailed code (ASVS 7.5.1), then deletes the factor. */
 export function RemoveFactorDialog({ factor, isLastVerified }: { factor: Factor; isLastVerified: boolean }) {
   const [open, setOpen] = useState(false);
   const name = factorName(factor);
@@ -37,14 +37,14 @@ export function RemoveFactorDialog({ factor, isLastVerified }: { factor: Factor;
 
 function RemoveForm({ factorId, onRemoved }: { factorId: string; onRemoved: () => void }) {
   const remove = useDeleteMfaFactor();
-  const form = useForm<UnenrolFactorInput>({ resolver: zodResolver(unenrolFactorSchema), defaultValues: { password: '' } });
+  const form = useForm<UnenrolFactorInput>({ resolver: zodResolver(unenrolFactorSchema), defaultValues: { password: '', email_code: '' } });
 
-  const onSubmit = form.handleSubmit(async ({ password }) => {
+  const onSubmit = form.handleSubmit(async ({ password, email_code }) => {
     try {
-      await remove.mutateAsync({ factorId, password });
+      await remove.mutateAsync({ factorId, password: password || undefined, email_code: email_code || undefined });
     } catch (error) {
       const { field, message } = refusalTarget(error);
-      if (field === 'password') form.setError('password', { message }, { shouldFocus: true });
+      if (field === 'password' || field === 'email_code') form.setError(field, { message }, { shouldFocus: true });
       else toast.error(message);
       return;
     }
@@ -54,7 +54,13 @@ function RemoveForm({ factorId, onRemoved }: { factorId: string; onRemoved: () =
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} className="mt-5 space-y-4" noValidate aria-busy={remove.isPending}>
-      <PasswordField id="remove-password" error={form.formState.errors.password?.message} registration={form.register('password')} />
+      <ReauthField
+        id="remove-password"
+        password={form.register('password')}
+        emailCode={form.register('email_code')}
+        passwordError={form.formState.errors.password?.message}
+        codeError={form.formState.errors.email_code?.message}
+      />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogClose asChild>
           <Button variant="outline">{messages.accountSecurity.cancel}</Button>

@@ -3,12 +3,16 @@ import { errorMessage, isApiError } from '@web/lib/api-client.ts';
 
 export interface RefusalTarget {
   /** The field the server's answer is about, to show it under that field; null for a toast. */
-  field: 'password' | 'phone' | null;
+  field: 'password' | 'email_code' | 'phone' | null;
   message: string;
 }
 
 const fieldOfCode: Record<string, RefusalTarget['field']> = {
   WRONG_PASSWORD: 'password',
+  PASSWORD_REQUIRED: 'password',
+  REAUTH_CODE_REQUIRED: 'email_code',
+  REAUTH_CODE_WRONG: 'email_code',
+  REAUTH_CODE_EXPIRED: 'email_code',
   INVALID_PHONE: 'phone',
   PHONE_ALREADY_ENROLLED: 'phone',
 };

@@ -1,0 +1,96 @@
+/**
+ * Company roles and what each may do: the one permission table, read by the server (which
+ * enforces it on every route) and by the browser (which only hides what the server refuses).
+ *
+ * Platform roles (admin, employer, candidate) say what kind of account a person has; a company
+ * role says what an employer may do inside their company.
+ */
+export const companyRoles = ['owner', 'admin', 'recruiter', 'interviewer'] as const;
+export type CompanyRole = (typeof companyRoles)[number];
+
+export const companyRoleLabels: Record<CompanyRole, string> = {
+  owner: 'Owner',
+  admin: 'Admin',
+  recruiter: 'Recruiter',
+  interviewer: 'Interviewer',
+};
+
+export const companyRoleDescriptions: Record<CompanyRole, string> = {
+  owner: 'Everything, including billing and deleting or transferring the company.',
+  admin: 'Team, settings, jobs, pipeline, candidates, interviews and employees; not billing or ownership.',
+  recruiter: 'Jobs, pipeline, candidate search, interviews and employees; no team or settings changes.',
+  interviewer: 'Only the interviews they are assigned to, those candidates and their scorecards.',
+};
+
+/**
+ * What a company member may do. Interviewers see the jobs, applications, candidates and
+ * interviews they are assigned to (the services scope their reads); the `*.view` permissions
+ * below say only whether the route is open to them at all.
+ */
+export const companyPermissions = [
+  'overview.view',
+  'jobs.view',
+  'jobs.manage',
+  'pipeline.view',
+  'pipeline.move',
+  'candidates.view',
+  'candidates.search',
+  'interviews.view',
+  'interviews.manage',
+  'scorecards.write',
+  'employees.view',
+  'employees.manage',
+  'records.view',
+  'team.view',
+  'team.manage',
+  'settings.company',
+  'settings.emails',
+  'billing.manage',
+  'company.transfer',
+  'company.delete',
+] as const;
+export type CompanyPermission = (typeof companyPermissions)[number];
+
+const RECRUITING: readonly CompanyPermission[] = [
+  'overview.view',
+  'jobs.view',
+  'jobs.manage',
+  'pipeline.view',
+  'pipeline.move',
+  'candidates.view',
+  'candidates.search',
+  'interviews.view',
+  'interviews.manage',
+  'scorecards.write',
+  'employees.view',
+  'employees.manage',
+  'records.view',
+  'team.view',
+];
+
+const ROLE_PERMISSIONS: Record<CompanyRole, ReadonlySet<CompanyPermission>> = {
+  owner: new Set(companyPermissions),
+  admin: new Set([...RECRUITING, 'team.manage', 'settings.company', 'settings.emails']),
+  recruiter: new Set(RECRUITING),
+  interviewer: new Set(['jobs.view', 'pipeline.view', 'candidates.view', 'interviews.view', 'scorecards.write']),
+};
+
+/** Whether a member with this company role may do this. No role (not a member): nothing. */
+export function can(role: CompanyRole | null | undefined, permission: CompanyPermission): boolean {
+  return role ? ROLE_PERMISSIONS[role].has(permission) : false;
+}
+
+/** Interviewers see only what they are assigned to; every other role sees the whole company. */
+export function seesOnlyAssigned(role: CompanyRole | null | undefined): boolean {
+  return role === 'interviewer';
+}
+
+/**
+ * Who may give or take which role. Owners manage everyone; admins manage recruiters,
+ * interviewers and other admins, but never make, change or remove an owner.
+ */
+export function canAssignRole(actor: CompanyRole | null | undefined, from: CompanyRole | null, to: CompanyRole | null): boolean {
+  if (actor === 'owner') return true;
+  if (actor !== 'admin') return false;
+  return from !== 'owner' && to !== 'owner';
+}
