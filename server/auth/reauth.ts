@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { messages } from '../../shared/messages.ts';
 import type { Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
-import type { AppError} from '../http/errors.ts';
+import type { AppError } from '../http/errors.ts';
 import { badRequest, conflict, forbidden, tooManyRequests } from '../http/errors.ts';
 import { enqueueMessage } from '../messaging/outbox.ts';
 import type { Auth } from './auth.ts';
@@ -35,33 +36,36 @@ const hashFor = (keys: MfaKeys, id: string, code: string) => hashOneTimeCode(key
 
 /**
  * Emails a 6-digit code to a password-less account, for this session only. At least 60 s apart
- * and 5 an hour (ASVS 6.6.3). The row and the email are one transaction.
+ * and 5 an hour (ASVS 6.6.3). The limits, the row and the email are one transaction, which holds
+ * the account's row so that parallel requests cannot both pass the spacing check.
  */
 export async function sendReauthCode(ctx: ReauthContext, session: { userId: string; sessionId: string }, log: FastifyBaseLogger): Promise<{ email: string }> {
   const { db } = ctx.database;
   if ((await reauthMethod(db, session.userId)) === 'password') throw conflict(m.codeNotNeeded, 'HAS_PASSWORD');
-  const user = await db.selectFrom('user_profiles').select('email').where('id', '=', session.userId).executeTakeFirstOrThrow();
-  const recent = await db
-    .selectFrom('reauth_codes')
-    .select([sql<string>`count(*)`.as('sent'), sql<boolean>`coalesce(bool_or(created_at > now() - make_interval(secs => ${RESEND_SECONDS})), false)`.as('soon')])
-    .where('user_id', '=', session.userId)
-    .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
-    .executeTakeFirstOrThrow();
-  if (recent.soon) throw tooManyRequests(m.resendTooSoon);
-  if (Number(recent.sent) >= PER_HOUR) throw tooManyRequests(m.hourlyLimit);
-  const code = generateOneTimeCode();
-  await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('reauth_codes')
-      .values({ user_id: session.userId, session_id: session.sessionId, code_hash: 'pending', expires_at: sql<Date>`now() + make_interval(mins => ${CODE_MINUTES})` })
-      .returning('id')
+  const email = await db.transaction().execute(async (trx) => {
+    const user = await trx.selectFrom('user_profiles').select('email').where('id', '=', session.userId).forUpdate().executeTakeFirstOrThrow();
+    const recent = await trx
+      .selectFrom('reauth_codes')
+      .select([sql<string>`count(*)`.as('sent'), sql<boolean>`coalesce(bool_or(created_at > now() - make_interval(secs => ${RESEND_SECONDS})), false)`.as('soon')])
+      .where('user_id', '=', session.userId)
+      .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
       .executeTakeFirstOrThrow();
-    await trx.updateTable('reauth_codes').set({ code_hash: hashFor(ctx.keys, row.id, code) }).where('id', '=', row.id).execute();
+    if (recent.soon) throw tooManyRequests(m.resendTooSoon);
+    if (Number(recent.sent) >= PER_HOUR) throw tooManyRequests(m.hourlyLimit);
+    // Rows a day old serve neither a check nor a limit any more.
+    await trx.deleteFrom('reauth_codes').where('user_id', '=', session.userId).where('created_at', '<', sql<Date>`now() - interval '1 day'`).execute();
+    const id = randomUUID();
+    const code = generateOneTimeCode();
+    await trx
+      .insertInto('reauth_codes')
+      .values({ id, user_id: session.userId, session_id: session.sessionId, code_hash: hashFor(ctx.keys, id, code), expires_at: sql<Date>`now() + make_interval(mins => ${CODE_MINUTES})` })
+      .execute();
     await enqueueMessage(trx, reauthCodeEmail(user.email, code));
+    return user.email;
   });
   ctx.onMessageQueued();
   log.info({ userId: session.userId, event: 'reauth-code-sent' }, 're-authentication code emailed');
-  return { email: user.email };
+  return { email };
 }
 
 /**

@@ -123,7 +123,7 @@ export const candidateMessages = {
     progressLabel: 'Registration progress',
     percentComplete: '{percent}% complete',
     emailLabel: 'Email address',
-    emailIntro: 'Enter your email to create your candidate account, or to continue a registration you started.',
+    emailIntro: 'Enter your email to create your candidate account, continue a registration you started, or sign in again: we email you a code, no password needed.',
     sending: 'Sending...',
     verifying: 'Verifying...',
     completing: 'Completing...',

@@ -17,8 +17,12 @@ describe.skipIf(laneUnavailable)('re-authentication of accounts without a passwo
   let t: TestApp;
   let ipCounter = 0;
   const ip = () => `10.83.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
-  const call = (jar: CookieJar, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { cookie: jar.header }, remoteAddress: ip(), ...(payload ? { payload } : {}) });
+  const call = async (jar: CookieJar, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => {
+    const response = await t.app.inject({ method, url, headers: { cookie: jar.header }, remoteAddress: ip(), ...(payload ? { payload } : {}) });
+    // Passing a second factor starts a new session (ASVS 7.2.4): keep its cookie.
+    jar.store(response);
+    return response;
+  };
   const mailsTo = (email: string, subject: string) => readOutbox(t.dataDir).filter((mail) => mail.to === email && mail.subject === subject);
 
   /** A candidate signed in through the registration's email step: no password exists. */
@@ -106,5 +110,74 @@ describe.skipIf(laneUnavailable)('re-authentication of accounts without a passwo
     // Malformed codes are refused by the schema; nothing was enrolled.
     expect((await enrolTotp(jar, { email_code: '12ab56' })).statusCode).toBe(400);
     expect(await t.database.db.selectFrom('mfa_factors').select('id').where('user_id', '=', (await t.database.db.selectFrom('user_profiles').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id).execute()).toEqual([]);
+  });
+
+  it('lets a password-less candidate add a phone factor with an emailed code and pass it; the new session needs a new code', async () => {
+    const email = 'sandeep.rao@example-mail.in';
+    const jar = await emailCandidate(email);
+    const phone = { input: '98123 45067', e164: '+919812345067' };
+    const enrolled = await call(jar, 'POST', '/api/mfa/factors', { factor_type: 'phone', phone: phone.input, friendly_name: 'Mobile', email_code: await reauthCode(jar, email) });
+    expect(enrolled.statusCode, enrolled.body).toBe(201);
+    const factorId = enrolled.json<{ id: string }>().id;
+    const challenge = await call(jar, 'POST', `/api/mfa/factors/${factorId}/challenge`, {});
+    expect(challenge.statusCode, challenge.body).toBe(201);
+    const sms = await waitFor(() => readOutbox(t.dataDir).find((mail) => mail.channel === 'sms' && mail.to === phone.e164), { what: 'the SMS code' });
+    const verified = await call(jar, 'POST', `/api/mfa/factors/${factorId}/verify`, { challenge_id: challenge.json<{ id: string }>().id, code: codeIn(sms) });
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect((await call(jar, 'GET', '/api/me')).json()).toMatchObject({ session: { aal: 'aal2' } });
+    expect((await call(jar, 'GET', '/api/mfa/factors')).json()).toMatchObject({ factors: [{ factor_type: 'phone', status: 'verified' }], reauth: 'email_code' });
+
+    // The new (aal2) session's change needs a code of its own: the earlier session's is gone with it.
+    await ageCodes();
+    const totp = await enrolTotp(jar, { email_code: await reauthCode(jar, email) });
+    expect(totp.statusCode, totp.body).toBe(201);
+    await ageCodes();
+    const removed = await call(jar, 'DELETE', `/api/mfa/factors/${factorId}`, { email_code: await reauthCode(jar, email) });
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect((await call(jar, 'GET', '/api/mfa/factors')).json()).toMatchObject({ factors: [{ factor_type: 'totp', status: 'unverified' }] });
+  });
+
+  it('never signs in with a re-authentication code, and keeps only a keyed hash of it', async () => {
+    const email = 'lakshmi.pillai@example-mail.in';
+    const jar = await emailCandidate(email);
+    const code = await reauthCode(jar, email);
+    const stored = await t.database.db.selectFrom('reauth_codes as r').innerJoin('user_profiles as p', 'p.id', 'r.user_id').select('r.code_hash').where('p.email', '=', email).execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.code_hash).not.toContain(code);
+    expect(stored[0]!.code_hash).toMatch(/^[0-9a-f]{64}$/);
+
+    // A sign-in code is open for the address: the confirmation code is not it, and signs nobody in.
+    await t.database.db.updateTable('outbox_messages').set({ created_at: sql<Date>`created_at - interval '2 minutes'` }).where('recipient', '=', email).execute();
+    const before = mailsTo(email, CANDIDATE_EMAIL_CODE_SUBJECT).length;
+    expect((await t.app.inject({ method: 'POST', url: '/api/candidate/registration/email', payload: { email }, remoteAddress: ip() })).statusCode).toBe(202);
+    const signInCode = codeIn(await waitFor(() => mailsTo(email, CANDIDATE_EMAIL_CODE_SUBJECT)[before], { what: 'the sign-in code' }));
+    if (signInCode !== code) {
+      const refused = await t.app.inject({ method: 'POST', url: '/api/candidate/registration/email/verify', payload: { email, otp: code }, remoteAddress: ip() });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'EMAIL_CODE_INVALID' });
+      expect(refused.cookies).toEqual([]);
+      // And the sign-in code, now in hand, does not confirm a change either.
+      expect((await enrolTotp(jar, { email_code: signInCode })).json()).toMatchObject({ code: 'REAUTH_CODE_WRONG' });
+    }
+    // The confirmation code still works for what it was sent for.
+    expect((await enrolTotp(jar, { email_code: code })).statusCode).toBe(201);
+  });
+
+  it('sends one code for parallel requests, and at most five an hour', async () => {
+    const email = 'gurpreet.sandhu@example-mail.in';
+    const jar = await emailCandidate(email);
+    const parallel = await Promise.all([1, 2, 3].map(() => call(jar, 'POST', '/api/mfa/reauth-code')));
+    expect(parallel.map((r) => r.statusCode).sort()).toEqual([200, 429, 429]);
+    expect(parallel.find((r) => r.statusCode === 429)!.json()).toMatchObject({ message: m.resendTooSoon });
+    await waitFor(() => mailsTo(email, REAUTH_CODE_SUBJECT)[0], { what: 'the confirmation code' });
+    for (let sent = 1; sent < 5; sent += 1) {
+      await ageCodes();
+      expect((await call(jar, 'POST', '/api/mfa/reauth-code')).statusCode).toBe(200);
+    }
+    await ageCodes();
+    const capped = await call(jar, 'POST', '/api/mfa/reauth-code');
+    expect(capped.statusCode).toBe(429);
+    expect(capped.json()).toMatchObject({ message: m.hourlyLimit });
+    await waitFor(() => (mailsTo(email, REAUTH_CODE_SUBJECT).length === 5 ? true : undefined), { what: 'five confirmation codes' });
   });
 });

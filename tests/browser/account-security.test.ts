@@ -177,10 +177,22 @@ describe('two-step verification settings (/account/security)', () => {
     await waitForPath(page, '/admin');
   });
 
-  it('lets a candidate with no password confirm with a code from their email (issue 12, defect 2)', async () => {
+  it('tells candidates on /auth how they sign in, and lets one with no password confirm a change with an emailed code (issue 12, defect 2)', async () => {
     const email = 'nikhil.bhat@example-mail.in';
     const c = messages.candidate;
-    const { page } = await h.open('/candidate/register');
+    const { page, expectConsoleError } = await h.open('/auth');
+    // The wrong code below is refused by the server (403), which the browser logs.
+    expectConsoleError({ status: 403, path: '/api/mfa/factors' });
+
+    // /auth says how a candidate signs in (again): by a code emailed to them, on the registration page.
+    await page.getByText(messages.signIn.candidatePrompt).waitFor();
+    await screenshot(page, 'auth-candidate-sign-in');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await screenshot(page, 'auth-candidate-sign-in-375');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('link', { name: messages.signIn.candidateCodeLink }).click();
+    await waitForPath(page, '/candidate/register');
+    await page.getByText(c.flow.emailIntro).waitFor();
     await page.getByLabel(c.flow.emailLabel).fill(email);
     await page.getByRole('button', { name: c.registration.continueWithEmail }).click();
     const signInCode = await waitForMessage(h.t.dataDir, (m) => m.to === email && m.subject === CANDIDATE_EMAIL_CODE_SUBJECT, 'the sign-in code');
@@ -189,18 +201,34 @@ describe('two-step verification settings (/account/security)', () => {
     await page.getByLabel(c.phone.phoneLabel).waitFor();
 
     await page.goto('/account/security');
+    await page.getByText(text.empty).waitFor();
     await page.getByRole('button', { name: text.appButton }).click();
     const dialog = page.getByRole('dialog', { name: text.appTitle });
     // No password field: the account has none. A code is emailed on request instead.
+    await dialog.getByText(text.emailCodeHint).waitFor();
     expect(await dialog.getByLabel(text.passwordLabel).count()).toBe(0);
     await dialog.getByRole('button', { name: text.emailCodeSend }).click();
     await dialog.getByText(fill(messages.mfa.reauthCodeSent, { email })).waitFor();
-    const code = await waitForMessage(h.t.dataDir, (m) => m.to === email && m.subject === REAUTH_CODE_SUBJECT, 'the confirmation code');
+    await dialog.getByRole('button', { name: text.emailCodeAgain }).waitFor();
+    const code = codeIn(await waitForMessage(h.t.dataDir, (m) => m.to === email && m.subject === REAUTH_CODE_SUBJECT, 'the confirmation code'));
+    await dialog.getByLabel(text.nameLabel).fill('My phone');
     await screenshot(page, 'account-security-candidate-code');
-    await dialog.getByLabel(text.emailCodeLabel).fill(codeIn(code));
+
+    // At phone width: a wrong code is refused at the field in the server's words, then the right one.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await dialog.getByLabel(text.emailCodeLabel).fill(code === '000000' ? '111111' : '000000');
+    await dialog.getByRole('button', { name: text.continue }).click();
+    await dialog.getByText(messages.mfa.reauthCodeWrong).waitFor();
+    await screenshot(page, 'account-security-candidate-code-375');
+    await dialog.getByLabel(text.emailCodeLabel).fill(code);
     await dialog.getByRole('button', { name: text.continue }).click();
     await dialog.getByRole('img', { name: text.qrLabel }).waitFor();
-    await page.setViewportSize({ width: 375, height: 812 });
-    await screenshot(page, 'account-security-candidate-qr-375');
+    const totp = await totpFromPage(page);
+    await dialog.getByLabel(text.codeLabel).fill(totp.generate());
+    await dialog.getByRole('button', { name: text.verify }).click();
+    await waitForToast(page, text.enabled);
+    await dialog.waitFor({ state: 'detached' });
+    await factorRow(page, 'My phone').getByText(text.verified, { exact: true }).waitFor();
+    await screenshot(page, 'account-security-candidate-verified-375');
   });
 });

@@ -34,6 +34,8 @@ export function ReauthField({
   const method = useReauthMethod();
   const send = useSendReauthCode();
   const [status, setStatus] = useState<string>();
+  // Not known yet (the page's factor list usually has it already): no field that might be the wrong one.
+  if (method.isPending) return null;
   if (method.data !== 'email_code') return <PasswordField id={id} error={passwordError} registration={password} />;
 
   const describedBy = [`${id}-hint`, status ? `${id}-status` : null, codeError ? `${id}-error` : null].filter(Boolean).join(' ');
