@@ -12,6 +12,7 @@ import { verificationMessages } from './messages/verification.ts';
 import { candidateSearchMessages } from './messages/candidate-search.ts';
 import { interviewsMessages } from './messages/interviews.ts';
 import { employmentMessages } from './messages/employment.ts';
+import { teamMessages } from './messages/team.ts';
 
 export const messages = {
   candidate: candidateMessages,
@@ -24,6 +25,7 @@ export const messages = {
   candidateSearch: candidateSearchMessages,
   interviews: interviewsMessages,
   employment: employmentMessages,
+  team: teamMessages,
   auth: {
     signInHeading: 'Sign in to your account',
     trialHeading: 'Start Your Free Trial',
@@ -106,8 +108,8 @@ export const messages = {
     forgotPassword: 'Forgot password?',
     noAccount: 'New to WorkCred?',
     employerSignupLink: 'Create an employer account',
-    candidatePrompt: 'Candidates sign in without a password:',
-    candidateCodeLink: 'get a sign-in code by email (new candidates register the same way)',
+    candidatePrompt: 'Candidate? No password needed:',
+    candidateCodeLink: 'sign in or register with a code we email you',
     googleButton: 'Continue with Google',
   },
   passwordReset: {
@@ -416,7 +418,7 @@ export const messages = {
     menuItem: 'Security',
     heading: 'Two-step verification',
     intro:
-      'Two-step verification asks for a code from your phone after your password, so a stolen password alone cannot open your account. We ask for your password (or a code we email you, if your account has no password) again before any change.',
+      'Two-step verification asks for a code from your phone each time you sign in, so someone who learns your password or gets into your email still cannot open your account. Before any change here we ask you to confirm it is you: with your password, or with a code we email you if your account has no password.',
     backToDashboard: 'Back to dashboard',
     backToAdmin: 'Back to admin',
     listHeading: 'Your second factors',
@@ -468,7 +470,7 @@ export const messages = {
     codeSent: 'We sent a new code.',
     enabled: 'Two-step verification is on.',
     removeTitle: 'Remove this second factor?',
-    removeDescription: 'You will no longer be able to use {name} to sign in. Enter your password to confirm.',
+    removeDescription: 'You will no longer be able to use {name} to sign in. Confirm it is you below.',
     lastFactorWarning: 'This is your only verified second factor: two-step verification will be turned off.',
     removeConfirm: 'Remove',
     removed: 'Second factor removed.',

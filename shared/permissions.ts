@@ -27,7 +27,7 @@ export const companyRoleDescriptions: Record<CompanyRole, string> = {
  * interviews they are assigned to (the services scope their reads); the `*.view` permissions
  * below say only whether the route is open to them at all.
  */
-export const companyPermissions = [
+const RECRUITING = [
   'overview.view',
   'jobs.view',
   'jobs.manage',
@@ -42,35 +42,40 @@ export const companyPermissions = [
   'employees.manage',
   'records.view',
   'team.view',
-  'team.manage',
-  'settings.company',
-  'settings.emails',
-  'billing.manage',
-  'company.transfer',
-  'company.delete',
 ] as const;
+const MANAGING = ['team.manage', 'settings.company', 'settings.emails'] as const;
+const OWNING = ['billing.manage', 'company.transfer', 'company.delete'] as const;
+
+export const companyPermissions = [...RECRUITING, ...MANAGING, ...OWNING] as const;
 export type CompanyPermission = (typeof companyPermissions)[number];
 
-const RECRUITING: readonly CompanyPermission[] = [
-  'overview.view',
-  'jobs.view',
-  'jobs.manage',
-  'pipeline.view',
-  'pipeline.move',
-  'candidates.view',
-  'candidates.search',
-  'interviews.view',
-  'interviews.manage',
-  'scorecards.write',
-  'employees.view',
-  'employees.manage',
-  'records.view',
-  'team.view',
-];
+/** What each permission lets a member do, as the refusal says it ("Your role (Interviewer) cannot post or change jobs"). */
+export const companyPermissionLabels: Record<CompanyPermission, string> = {
+  'overview.view': 'see the company overview',
+  'jobs.view': 'see jobs',
+  'jobs.manage': 'post or change jobs',
+  'pipeline.view': 'see applications',
+  'pipeline.move': 'move applications between stages',
+  'candidates.view': "see candidates' details",
+  'candidates.search': 'search all candidates',
+  'interviews.view': 'see interviews',
+  'interviews.manage': 'schedule or change interviews',
+  'scorecards.write': 'fill in scorecards',
+  'employees.view': 'see employees',
+  'employees.manage': 'add or relieve employees',
+  'records.view': 'read shared employment records',
+  'team.view': 'see the team',
+  'team.manage': 'change the team',
+  'settings.company': 'change company settings',
+  'settings.emails': 'change candidate emails',
+  'billing.manage': 'manage billing',
+  'company.transfer': 'transfer the company',
+  'company.delete': 'delete the company',
+};
 
 const ROLE_PERMISSIONS: Record<CompanyRole, ReadonlySet<CompanyPermission>> = {
   owner: new Set(companyPermissions),
-  admin: new Set([...RECRUITING, 'team.manage', 'settings.company', 'settings.emails']),
+  admin: new Set([...RECRUITING, ...MANAGING]),
   recruiter: new Set(RECRUITING),
   interviewer: new Set(['jobs.view', 'pipeline.view', 'candidates.view', 'interviews.view', 'scorecards.write']),
 };

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { CompanyRole } from '../../shared/permissions.ts';
 
 /** Kysely's view of the tables created by server/db/migrations. Keep in step with the SQL. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -48,6 +49,8 @@ export interface UserProfilesTable {
   id: string;
   role: Generated<Role>;
   company_id: string | null;
+  /** What the person may do in their company (issue 13); set exactly when company_id is. */
+  company_role: CompanyRole | null;
   full_name: Generated<string>;
   email: string;
   phone: string | null;

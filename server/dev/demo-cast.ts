@@ -1,3 +1,4 @@
+import type { CompanyRole } from '../../shared/permissions.ts';
 import type { CandidateProfileFields } from './factories.ts';
 import { JOB_TEMPLATES, type JobTemplate } from './demo-people.ts';
 
@@ -7,7 +8,7 @@ export interface DemoCompany {
   key: 'nimbus' | 'saffron';
   name: string;
   city: string;
-  team: { email: string; fullName: string }[];
+  team: { email: string; fullName: string; companyRole: CompanyRole }[];
   jobs: JobTemplate[];
   drive: string;
 }
@@ -24,8 +25,8 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
     name: 'Nimbus Technologies',
     city: 'Bengaluru',
     team: [
-      { email: 'hr@nimbus-tech.demo.workcred.in', fullName: 'Rahul Mehta' },
-      { email: 'priya.nair@nimbus-tech.demo.workcred.in', fullName: 'Priya Nair' },
+      { email: 'hr@nimbus-tech.demo.workcred.in', fullName: 'Rahul Mehta', companyRole: 'owner' },
+      { email: 'priya.nair@nimbus-tech.demo.workcred.in', fullName: 'Priya Nair', companyRole: 'recruiter' },
     ],
     jobs: [template('Senior Backend Engineer (Java)'), template('Data Analyst'), template('Product Designer')],
     drive: 'Campus drive: VIT Vellore 2026',
@@ -35,8 +36,8 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
     name: 'Saffron Health',
     city: 'Pune',
     team: [
-      { email: 'talent@saffron-health.demo.workcred.in', fullName: 'Sneha Iyer' },
-      { email: 'vikram.desai@saffron-health.demo.workcred.in', fullName: 'Vikram Desai' },
+      { email: 'talent@saffron-health.demo.workcred.in', fullName: 'Sneha Iyer', companyRole: 'owner' },
+      { email: 'vikram.desai@saffron-health.demo.workcred.in', fullName: 'Vikram Desai', companyRole: 'recruiter' },
     ],
     jobs: [template('Staff Nurse – ICU'), template('Medical Coder (ICD-10)'), template('Hospital Pharmacist')],
     drive: 'Nursing job fair, Pune',

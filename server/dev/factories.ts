@@ -1,6 +1,7 @@
 import { fakerEN_IN as faker } from '@faker-js/faker';
 import type { Auth } from '../auth/auth.ts';
 import type { Database } from '../db/database.ts';
+import type { CompanyRole } from '../../shared/permissions.ts';
 import type { Role } from '../db/schema.ts';
 import { withFreshCandidateCode } from '../features/candidate-registration/candidate-code.ts';
 import { ensureCandidateProfile } from '../features/candidate-registration/ensure-candidate-profile.ts';
@@ -11,7 +12,16 @@ import { INDIAN_CITIES, INDIAN_EMPLOYERS, JOB_TEMPLATES } from './demo-people.ts
  * code paths as real users (better-auth sign-up), then set what a person would set later.
  */
 export interface Factories {
-  user(overrides?: { email?: string; password?: string; fullName?: string; role?: Role; companyId?: string | null; confirmed?: boolean }): Promise<{ id: string; email: string; password: string; fullName: string }>;
+  user(overrides?: {
+    email?: string;
+    password?: string;
+    fullName?: string;
+    role?: Role;
+    companyId?: string | null;
+    /** With a company: what they may do there (owner unless given). */
+    companyRole?: CompanyRole;
+    confirmed?: boolean;
+  }): Promise<{ id: string; email: string; password: string; fullName: string }>;
   company(overrides?: { name?: string }): Promise<{ id: string; name: string }>;
   job(companyId: string, overrides?: Partial<{ title: string; description: string; location: string; salary: string; requirements: string; benefits: string; expiresAt: Date; createdBy: string }>): Promise<{ id: string; title: string }>;
   application(jobId: string, candidateId: string): Promise<{ id: string }>;
@@ -49,7 +59,7 @@ export function createFactories(auth: Auth, database: Database): Factories {
       if (overrides.confirmed !== false) await db.updateTable('auth_users').set({ emailVerified: true }).where('id', '=', user.id).execute();
       await db
         .updateTable('user_profiles')
-        .set({ role: overrides.role ?? 'candidate', company_id: overrides.companyId ?? null })
+        .set({ role: overrides.role ?? 'candidate', company_id: overrides.companyId ?? null, company_role: overrides.companyId ? (overrides.companyRole ?? 'owner') : null })
         .where('id', '=', user.id)
         .execute();
       // Factory users are confirmed directly; drop the confirmation mail sign-up queued.

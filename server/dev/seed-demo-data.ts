@@ -50,7 +50,7 @@ export async function seedDemo(app: FastifyInstance, { force = false } = {}) {
     for (const company of DEMO_COMPANIES) {
       const { id } = await factories.company({ name: company.name });
       const team = [];
-      for (const member of company.team) team.push(await factories.user({ email: member.email, password: DEMO_PASSWORD, fullName: member.fullName, role: 'employer', companyId: id }));
+      for (const member of company.team) team.push(await factories.user({ email: member.email, password: DEMO_PASSWORD, fullName: member.fullName, role: 'employer', companyId: id, companyRole: member.companyRole }));
       companies.push({ id, spec: company, team });
     }
     const candidates = new Map<string, { id: string; spec: DemoCandidate }>();

@@ -1,5 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { messages } from '../../shared/messages.ts';
+import { can, companyPermissionLabels, companyRoleLabels, type CompanyPermission } from '../../shared/permissions.ts';
+import { fill } from '../../shared/fill.ts';
 import type { AuthGuards, SessionContext } from '../auth/session.ts';
+import { forbidden } from './errors.ts';
+import { ROUTE_PERMISSIONS } from './route-permissions.ts';
 
 /**
  * Who may call a route. Every /api route must declare one in its config; the hook below enforces
@@ -12,6 +17,24 @@ export interface DeclaredRoute {
   method: string;
   url: string;
   access: Access;
+  /** What a company member needs (route-permissions.ts); none for routes that are not company work. */
+  permission: CompanyPermission | undefined;
+}
+
+/**
+ * A company member whose role lacks the route's permission is refused (403 PERMISSION_DENIED,
+ * naming the role and what it needs). People outside a company fall through to the route's own
+ * scope, which refuses them in its words (not in a company, candidates only…).
+ */
+function enforcePermission(request: FastifyRequest, session: SessionContext): void {
+  const permission = ROUTE_PERMISSIONS[`${request.method} ${request.routeOptions.url ?? ''}`];
+  const { role, company_id: companyId, company_role: companyRole } = session.profile;
+  if (!permission || role !== 'employer' || !companyId || can(companyRole, permission)) return;
+  request.log.warn({ userId: session.userId, url: request.url, companyRole, permission }, 'company permission refused');
+  throw forbidden(
+    fill(messages.team.permissionDenied, { role: companyRole ? companyRoleLabels[companyRole] : '', action: companyPermissionLabels[permission] }),
+    'PERMISSION_DENIED',
+  );
 }
 
 declare module 'fastify' {
@@ -31,14 +54,14 @@ export function registerAccessControl(app: FastifyInstance, guards: AuthGuards) 
     if (!access) throw new Error(`Route ${route.url} must declare config.access`);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      if (method !== 'HEAD') app.declaredRoutes.push({ method, url: route.url, access });
+      if (method !== 'HEAD') app.declaredRoutes.push({ method, url: route.url, access, permission: ROUTE_PERMISSIONS[`${method} ${route.url}`] });
     }
   });
   // onRequest, before the body is parsed or validated: an anonymous caller learns nothing about bodies.
   app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config?.access;
     if (access === 'session') await guards.requireSession(request, reply);
-    else if (access === 'user') await guards.requireUser(request, reply);
+    else if (access === 'user') enforcePermission(request, await guards.requireUser(request, reply));
     else if (access === 'admin') await guards.requireAdmin(request, reply);
   });
 }

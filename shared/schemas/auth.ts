@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { companyRoles } from '../permissions.ts';
 import { messages } from '../messages.ts';
 import { MAX_PASSWORD_LENGTH, roles } from '../options.ts';
 
@@ -17,6 +18,8 @@ export const meSchema = z.object({
     role: z.enum(roles),
     company_id: z.string().nullable(),
     company_name: z.string().nullable(),
+    /** What the person may do in their company (shared/permissions.ts); null outside a company. */
+    company_role: z.enum(companyRoles).nullable(),
     mobile_verified: z.boolean(),
     email_verified: z.boolean(),
     created_at: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { companyRoles } from '../permissions.ts';
 import { messages } from '../messages.ts';
 import { industries, roles } from '../options.ts';
 
@@ -47,6 +48,6 @@ export const dashboardOverviewSchema = z.object({
 export type DashboardOverview = z.infer<typeof dashboardOverviewSchema>;
 
 /** GET /api/team: profiles of the caller's own company. */
-export const teamMemberSchema = z.object({ id: z.string(), full_name: z.string(), role: z.enum(roles), created_at: z.string() });
+export const teamMemberSchema = z.object({ id: z.string(), full_name: z.string(), role: z.enum(roles), company_role: z.enum(companyRoles).nullable(), created_at: z.string() });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 export const teamSchema = z.array(teamMemberSchema);

@@ -59,7 +59,7 @@ describe('employer dashboard: Complete Your Profile, overview (live) and Team Ma
     await screenshot(page, 'dashboard-overview');
 
     // Team Management lists the company's members only.
-    await h.t.factories.user({ role: 'employer', companyId, fullName: 'Arjun Rao' });
+    await h.t.factories.user({ role: 'employer', companyId, fullName: 'Arjun Rao', companyRole: 'recruiter' });
     const outsider = await h.t.factories.company({ name: 'Elsewhere Pvt Ltd' });
     await h.t.factories.user({ role: 'employer', companyId: outsider.id, fullName: 'Not Ateammate' });
     await page.getByRole('link', { name: 'Team' }).click();
@@ -69,6 +69,9 @@ describe('employer dashboard: Complete Your Profile, overview (live) and Team Ma
     for (const column of [text.teamName, text.teamRole, text.teamJoined, text.teamActions]) await page.getByRole('columnheader', { name: column }).waitFor();
     await page.getByRole('cell', { name: 'Kavya Menon' }).waitFor();
     await page.getByRole('cell', { name: 'Arjun Rao' }).waitFor();
+    // Company roles (issue 13): the first user is the owner; a teammate has the role given.
+    await page.getByRole('row', { name: /Kavya Menon/ }).getByRole('cell', { name: 'Owner', exact: true }).waitFor();
+    await page.getByRole('row', { name: /Arjun Rao/ }).getByRole('cell', { name: 'Recruiter', exact: true }).waitFor();
     expect(await page.getByRole('button', { name: text.manage }).count()).toBe(2);
     expect(await page.getByText('Not Ateammate').count()).toBe(0);
     await screenshot(page, 'dashboard-team');

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { messages } from '@shared/messages.ts';
+import { can } from '@shared/permissions.ts';
 import { ComingSoonPanel } from '@web/components/coming-soon.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { useMe } from '@web/lib/session/get-me.ts';
@@ -25,8 +26,11 @@ function useRole() {
 
 /** /dashboard: the candidate dashboard, or the employer overview (with its Complete Your Profile dialog). */
 export function DashboardIndex() {
-  const role = useRole();
+  const me = useMe().data;
+  const role = me?.user.role;
   if (!role) return null;
+  // A member whose role has no overview (an interviewer) starts at their interviews.
+  if (role === 'employer' && me.user.company_id && !can(me.user.company_role, 'overview.view')) return <Navigate to="/dashboard/interviews" replace />;
   return <Suspense fallback={fallback}>{role === 'candidate' ? <CandidateHome /> : <EmployerHome />}</Suspense>;
 }
 

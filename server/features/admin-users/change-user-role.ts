@@ -21,7 +21,11 @@ export async function changeUserRole(db: Kysely<DB>, actor: AdminActor, targetId
     const target = await lockForAdminChange(trx, actor, targetId, { removesAdmin: (t) => t.role === 'admin' && role !== 'admin' });
     if (target.role !== role) {
       const companyId = role === 'employer' ? target.company_id : null;
-      await trx.updateTable('user_profiles').set({ role, company_id: companyId, updated_at: new Date() }).where('id', '=', target.id).execute();
+      await trx
+        .updateTable('user_profiles')
+        .set({ role, company_id: companyId, company_role: companyId ? target.company_role : null, updated_at: new Date() })
+        .where('id', '=', target.id)
+        .execute();
       const leftCompany = target.company_id !== null && companyId === null;
       const company = leftCompany ? await trx.selectFrom('companies').select('name').where('id', '=', target.company_id!).executeTakeFirst() : undefined;
       await writeAudit(trx, {

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import type { CompanyRole } from '../../../shared/permissions.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { DB, Role } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
@@ -15,6 +16,7 @@ export interface LockedTarget {
   id: string;
   role: Role;
   company_id: string | null;
+  company_role: CompanyRole | null;
   full_name: string;
   email: string;
   suspended_at: Date | string | null;
@@ -32,7 +34,7 @@ export interface LockedTarget {
 export async function lockForAdminChange(trx: Transaction<DB>, actor: AdminActor, targetId: string, { removesAdmin }: { removesAdmin: (target: LockedTarget) => boolean }): Promise<LockedTarget> {
   const rows = await trx
     .selectFrom('user_profiles')
-    .select(['id', 'role', 'company_id', 'full_name', 'email', 'suspended_at'])
+    .select(['id', 'role', 'company_id', 'company_role', 'full_name', 'email', 'suspended_at'])
     .where((eb) => eb.or([eb('role', '=', 'admin'), eb('id', 'in', [actor.userId, targetId])]))
     .orderBy('id')
     .forUpdate()

@@ -35,7 +35,7 @@ export async function completeProfile(db: Kysely<DB>, session: SessionContext, v
 
     await trx
       .updateTable('user_profiles')
-      .set({ company_id: company.id, role: 'employer', industry: values.industry, position: values.position, updated_at: new Date() })
+      .set({ company_id: company.id, company_role: 'owner', role: 'employer', industry: values.industry, position: values.position, updated_at: new Date() })
       .where('id', '=', userId)
       .execute();
     await writeAudit(trx, { actorId: userId, companyId: company.id, action: 'company_created', entityType: 'company', entityId: company.id, details: { name: company.name, industry: values.industry }, ip });

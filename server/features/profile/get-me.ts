@@ -17,6 +17,7 @@ export async function getMe(db: Kysely<DB>, session: SessionContext): Promise<Me
       role: profile.role,
       company_id: profile.company_id,
       company_name: company?.name ?? null,
+      company_role: profile.company_role,
       mobile_verified: profile.mobile_verified,
       email_verified: session.emailVerified,
       created_at: new Date(profile.created_at).toISOString(),

@@ -11,7 +11,7 @@ export async function listTeam(db: Kysely<DB>, session: SessionContext): Promise
   if (!companyId) throw forbidden(messages.dashboardOverview.noCompany, 'NO_COMPANY');
   const rows = await db
     .selectFrom('user_profiles')
-    .select(['id', 'full_name', 'role', 'created_at'])
+    .select(['id', 'full_name', 'role', 'company_role', 'created_at'])
     .where('company_id', '=', companyId)
     .orderBy('created_at', 'asc')
     .orderBy('id', 'asc')

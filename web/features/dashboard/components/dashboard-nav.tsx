@@ -1,29 +1,37 @@
 import { BarChart3, Briefcase, CalendarClock, CreditCard, FileText, LayoutDashboard, LifeBuoy, Settings, UserSearch, Users } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { messages } from '@shared/messages.ts';
+import { can, type CompanyPermission } from '@shared/permissions.ts';
 import { cn } from '@web/lib/cn.ts';
 import { useMe } from '@web/lib/session/get-me.ts';
 
-/** Sidebar entries of spec point 2; "Dashboard" matches /dashboard exactly. */
-const entries = [
-  { label: 'Dashboard', to: '/dashboard', icon: LayoutDashboard, end: true },
-  { label: 'Jobs', to: '/dashboard/jobs', icon: Briefcase, end: false },
-  { label: 'Candidates', to: '/dashboard/candidates', icon: UserSearch, end: false },
-  { label: 'Interviews', to: '/dashboard/interviews', icon: CalendarClock, end: false },
-  { label: 'Team', to: '/dashboard/team', icon: Users, end: false },
+/**
+ * Sidebar entries of spec point 2; "Dashboard" matches /dashboard exactly. An entry with a
+ * permission shows only to company members whose role has it (the server refuses the rest anyway).
+ */
+const entries: readonly { label: string; to: string; icon: typeof LayoutDashboard; end: boolean; permission?: CompanyPermission }[] = [
+  { label: 'Dashboard', to: '/dashboard', icon: LayoutDashboard, end: true, permission: 'overview.view' },
+  { label: 'Jobs', to: '/dashboard/jobs', icon: Briefcase, end: false, permission: 'jobs.view' },
+  { label: 'Candidates', to: '/dashboard/candidates', icon: UserSearch, end: false, permission: 'candidates.search' },
+  { label: 'Interviews', to: '/dashboard/interviews', icon: CalendarClock, end: false, permission: 'interviews.view' },
+  { label: 'Team', to: '/dashboard/team', icon: Users, end: false, permission: 'team.view' },
   { label: 'Documents', to: '/dashboard/documents', icon: FileText, end: false },
   { label: 'Analytics', to: '/dashboard/analytics', icon: BarChart3, end: false },
-  { label: 'Billing', to: '/dashboard/billing', icon: CreditCard, end: false },
+  { label: 'Billing', to: '/dashboard/billing', icon: CreditCard, end: false, permission: 'billing.manage' },
   { label: 'Support', to: '/dashboard/support', icon: LifeBuoy, end: false },
   { label: 'Settings', to: '/dashboard/settings', icon: Settings, end: false },
-] as const;
+];
 
 /** A candidate has no jobs to manage, team, analytics, billing or settings: only their own screens. */
 const candidateEntries = new Set<string>(['/dashboard', '/dashboard/documents', '/dashboard/support']);
 
 export function DashboardNav({ onNavigate }: { onNavigate?: () => void }) {
-  const isCandidate = useMe().data?.user.role === 'candidate';
-  const shown = isCandidate ? entries.filter((entry) => candidateEntries.has(entry.to)) : entries;
+  const user = useMe().data?.user;
+  const isCandidate = user?.role === 'candidate';
+  const inCompany = user?.role === 'employer' && user.company_id !== null;
+  const shown = isCandidate
+    ? entries.filter((entry) => candidateEntries.has(entry.to))
+    : entries.filter((entry) => !inCompany || !entry.permission || can(user.company_role, entry.permission));
   return (
     <nav aria-label={messages.shell.mainNavigation}>
       <ul className="space-y-1">

@@ -6,6 +6,7 @@ import { Button } from '@web/components/ui/button.tsx';
 import { Card } from '@web/components/ui/card.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { cn } from '@web/lib/cn.ts';
+import { useCan } from '@web/lib/session/use-can.ts';
 import { useInterviews, type InterviewView } from '../api/get-interviews.ts';
 import { InterviewItem } from './interview-item.tsx';
 import { PickApplicationDialog } from './pick-application-dialog.tsx';
@@ -34,6 +35,7 @@ export function InterviewsPage() {
   const [picking, setPicking] = useState(false);
   const [application, setApplication] = useState<{ id: string; candidateName: string } | null>(null);
   const interviews = useInterviews(view);
+  const canSchedule = useCan('interviews.manage');
   useLiveInterviews();
 
   return (
@@ -43,10 +45,12 @@ export function InterviewsPage() {
           <h2 className="text-2xl font-bold tracking-tight text-slate-900">{text.pageTitle}</h2>
           <p className="mt-1 text-sm text-slate-600">{text.pageDescription}</p>
         </div>
-        <Button onClick={() => setPicking(true)}>
-          <CalendarPlus className="size-4" aria-hidden="true" />
-          {text.scheduleInterview}
-        </Button>
+        {canSchedule ? (
+          <Button onClick={() => setPicking(true)}>
+            <CalendarPlus className="size-4" aria-hidden="true" />
+            {text.scheduleInterview}
+          </Button>
+        ) : null}
       </div>
 
       <div role="group" aria-label={text.pageTitle} className="inline-flex rounded-lg border border-slate-200 bg-white p-1 shadow-sm">

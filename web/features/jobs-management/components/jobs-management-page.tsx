@@ -5,6 +5,7 @@ import { Button } from '@web/components/ui/button.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { errorMessage } from '@web/lib/api-client.ts';
 import { useMe } from '@web/lib/session/get-me.ts';
+import { useCan } from '@web/lib/session/use-can.ts';
 import { useJobs } from '../api/get-jobs.ts';
 import { CreateJobDialog } from './create-job-dialog.tsx';
 import { JobCard } from './job-card.tsx';
@@ -21,6 +22,7 @@ export function JobsManagementPage() {
   const hasCompany = me?.user.role === 'employer' && Boolean(me.user.company_id);
   const jobs = useJobs(hasCompany);
   const [creating, setCreating] = useState(false);
+  const canManage = useCan('jobs.manage');
 
   return (
     <section aria-labelledby="jobs-management-title" className="space-y-6">
@@ -28,7 +30,7 @@ export function JobsManagementPage() {
         <h2 id="jobs-management-title" className="text-2xl font-bold tracking-tight text-slate-900">
           {text.title}
         </h2>
-        {hasCompany ? (
+        {hasCompany && canManage ? (
           <Button onClick={() => setCreating(true)}>
             <Plus className="size-4" aria-hidden="true" />
             {text.createNewJob}
@@ -56,6 +58,7 @@ export function JobsManagementPage() {
             {jobs.data.pages.flatMap((page) => page.jobs).map((job) => (
               <JobCard key={job.id} job={job} />
             ))}
+            {canManage ? (
             <button
               type="button"
               onClick={() => setCreating(true)}
@@ -65,6 +68,7 @@ export function JobsManagementPage() {
               <span className="font-medium">{text.createNewJob}</span>
               <span className="text-sm text-slate-500">{text.createNewJobHint}</span>
             </button>
+            ) : null}
           </div>
           {jobs.hasNextPage ? (
             <div className="flex flex-col items-center gap-3">

@@ -1,4 +1,5 @@
 import { Settings2, UserPlus } from 'lucide-react';
+import { companyRoleLabels } from '@shared/permissions.ts';
 import { messages } from '@shared/messages.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card } from '@web/components/ui/card.tsx';
@@ -68,7 +69,7 @@ export function TeamPage() {
                 team.data.map((member) => (
                   <tr key={member.id}>
                     <td className="px-6 py-3 font-medium text-slate-900">{member.full_name}</td>
-                    <td className="px-6 py-3 text-slate-700">{roleLabel(member.role)}</td>
+                    <td className="px-6 py-3 text-slate-700">{member.company_role ? companyRoleLabels[member.company_role] : roleLabel(member.role)}</td>
                     <td className="px-6 py-3 text-slate-700">{new Date(member.created_at).toLocaleDateString()}</td>
                     <td className="px-6 py-3 text-right">
                       {/* Inert for now: member management comes in a later release. */}
