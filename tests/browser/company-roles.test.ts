@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
 import { screenshot, startBrowserHarness, submitSignIn, waitForPath, type BrowserHarness } from '../support/browser.ts';
@@ -12,7 +13,7 @@ describe('company roles in the dashboard', () => {
   });
   afterAll(async () => h?.close());
 
-  const navLabels = async (page: import('playwright-core').Page) =>
+  const navLabels = async (page: Page) =>
     page.getByRole('navigation', { name: messages.shell.mainNavigation }).getByRole('link').allTextContents();
 
   it('shows an interviewer only their screens, starting at Interviews; a recruiter all but billing', async () => {
