@@ -47,7 +47,7 @@ export const JOB_TEMPLATES: readonly JobTemplate[] = [
   },
   {
     title: 'Medical Coder (ICD-10)',
-    description: 'Code inpatient and outpatient records for insurance claims with accuracy above 95%.',
+    description: 'Code inpatient and outpatient records for insurance claims with accuracy above 95 per cent.',
     requirements: 'CPC or CCS certification\n1+ years of ICD-10-CM coding',
     benefits: 'Day shift\nProvident fund and gratuity',
     salary: '₹3.5–5.5 LPA',
