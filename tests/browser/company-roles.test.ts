@@ -26,7 +26,7 @@ describe('company roles in the dashboard', () => {
     first.expectConsoleError({ status: 403, path: '/api/candidate-search/search' });
     await submitSignIn(first.page, interviewer.email, PASSWORD);
     await waitForPath(first.page, '/dashboard/interviews');
-    expect(await navLabels(first.page)).toEqual(['Jobs', 'Interviews', 'Documents', 'Analytics', 'Support', 'Settings']);
+    await expect.poll(() => navLabels(first.page)).toEqual(['Jobs', 'Interviews', 'Documents', 'Analytics', 'Support', 'Settings']);
     await first.page.getByRole('heading', { name: messages.interviews.pageTitle }).waitFor();
     expect(await first.page.getByRole('button', { name: messages.interviews.scheduleInterview }).count()).toBe(0);
     await screenshot(first.page, 'roles-interviewer-nav');
@@ -39,6 +39,6 @@ describe('company roles in the dashboard', () => {
     const second = await h.open('/auth');
     await submitSignIn(second.page, recruiter.email, PASSWORD);
     await waitForPath(second.page, '/dashboard');
-    expect(await navLabels(second.page)).toEqual(['Dashboard', 'Jobs', 'Candidates', 'Interviews', 'Team', 'Documents', 'Analytics', 'Support', 'Settings']);
+    await expect.poll(() => navLabels(second.page)).toEqual(['Dashboard', 'Jobs', 'Candidates', 'Interviews', 'Team', 'Documents', 'Analytics', 'Support', 'Settings']);
   });
 });
