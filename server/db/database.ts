@@ -45,6 +45,10 @@ function openPostgres(url: string, poolSize = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
   // An idle client dying (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  // A client checked out when the server goes away (mid-transaction, between two queries) emits
+  // 'error' with no pool listener attached: without one of its own that crashes the process. Its
+  // next query fails instead, and the pool drops it on release (it is no longer queryable).
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   let listenClient: pg.Client | undefined;
   const listeners = new Map<string, Set<Listener>>();
