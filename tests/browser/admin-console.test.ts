@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
 import { fill } from '../../web/lib/fill.ts';
+import { seriousAxeViolations } from '../support/axe.ts';
 import { screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
 
 const PASSWORD = 'Kolam-Harbour-Madurai-73';
@@ -18,7 +19,10 @@ describe('admin console: Users tab, Manage Users and the audit log', () => {
     const admin = await h.t.factories.user({ role: 'admin', password: PASSWORD, fullName: 'Lakshmi Admin' });
     const employer = await h.t.factories.user({ role: 'employer', companyId: company.id, password: PASSWORD, fullName: 'Ravi Kulkarni' });
     const candidate = await h.t.factories.user({ role: 'candidate', fullName: 'Sanjana Iyer', email: 'sanjana.iyer@example-corp.in' });
-    for (const name of ['Anil Deshpande', 'Bhavna Shah', 'Chitra Rao']) await h.t.factories.user({ fullName: name });
+    for (const name of ['Anil Deshpande', 'Bhavna Shah']) await h.t.factories.user({ fullName: name });
+    // An address far wider than a phone's column: it must be cut on one line, not broken mid-word.
+    const longEmail = 'chitra.rao.talent-acquisition.west-zone@kaveri-hospitality-group.co.in';
+    await h.t.factories.user({ fullName: 'Chitra Rao', email: longEmail });
 
     // The employer is signed in, in another browser.
     const employerBrowser = await h.open('/auth');
@@ -125,15 +129,70 @@ describe('admin console: Users tab, Manage Users and the audit log', () => {
     await expect.poll(() => rows.count()).toBe(6);
     await screenshot(page, 'admin-users-375');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    // Issue 12, defect 8: the tabs stay on one row (scrolling sideways), and an email is cut with an
-    // ellipsis on one line, never broken mid-word; the whole address stays in the page and the tooltip.
+    // Issue 12, defect 8: the tabs stay on one row of one tab's height, scrolling sideways with the
+    // hidden side faded; the arrow keys still move along them and bring the last one into view.
     const tabs = page.getByRole('tablist', { name: messages.adminPage.tabsLabel });
     const tabTops = await tabs.getByRole('tab').evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
     expect(new Set(tabTops).size).toBe(1);
-    const email = rows.first().locator('span[title*="@"]').first();
-    const shape = await email.evaluate((element) => ({ lines: Math.round(element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight)), title: element.getAttribute('title'), text: element.textContent }));
-    expect(shape.lines).toBe(1);
-    expect(shape.title).toBe(shape.text);
+    expect((await tabs.boundingBox())!.height).toBeLessThanOrEqual(40);
+    expect(await tabs.getAttribute('data-fade-after')).toBe('true');
+    expect(await tabs.getAttribute('data-fade-before')).toBeNull();
+    const lastTab = tabs.getByRole('tab').last();
+    const fullyInList = () =>
+      lastTab.evaluate((tab) => {
+        const list = tab.parentElement!.getBoundingClientRect();
+        const box = tab.getBoundingClientRect();
+        return box.left >= list.left - 1 && box.right <= list.right + 1;
+      });
+    expect(await fullyInList()).toBe(false);
+    const tabNames = [messages.adminPage.usersTab, messages.adminPage.notificationsTab, messages.adminPage.supportTab, messages.verification.adminTab];
+    const focusedTab = () => page.evaluate(() => (document.activeElement?.getAttribute('role') === 'tab' ? document.activeElement.textContent : null));
+    await tabs.getByRole('tab', { name: messages.adminPage.usersTab }).focus();
+    for (const name of tabNames.slice(1)) {
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(focusedTab).toBe(name);
+    }
+    await expect.poll(fullyInList).toBe(true);
+    await expect.poll(() => tabs.getAttribute('data-fade-before')).toBe('true');
+    await screenshot(page, 'admin-tabs-end-375');
+    for (const name of tabNames.slice(0, 3).reverse()) {
+      await page.keyboard.press('ArrowLeft');
+      await expect.poll(focusedTab).toBe(name);
+    }
+    await expect.poll(() => tabs.getByRole('tab', { name: messages.adminPage.usersTab }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => rows.count()).toBe(6);
+
+    // Emails are cut with an ellipsis on one line, never broken mid-word; the whole address is in
+    // the page (what a screen reader reads) and in the tooltip.
+    const emails = rows.locator('span[title*="@"]');
+    const shapes = await emails.evaluateAll((elements) =>
+      elements
+        .filter((element) => element.getClientRects().length > 0)
+        .map((element) => ({
+          lines: Math.round(element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight)),
+          ellipsis: getComputedStyle(element).textOverflow,
+          cut: element.scrollWidth > element.clientWidth,
+          right: element.getBoundingClientRect().right,
+          title: element.getAttribute('title'),
+          text: element.textContent,
+        })),
+    );
+    expect(shapes).toHaveLength(6);
+    for (const shape of shapes) {
+      expect(shape.lines).toBe(1);
+      expect(shape.ellipsis).toBe('ellipsis');
+      expect(shape.title).toBe(shape.text);
+      expect(shape.right).toBeLessThanOrEqual(375);
+    }
+    expect(shapes.find((shape) => shape.text === longEmail)?.cut).toBe(true);
+    await rows.filter({ hasText: 'Chitra Rao' }).getByText(longEmail, { exact: true }).first().waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-users-emails-375');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(() => tabs.getAttribute('data-fade-after')).toBeNull();
+    await expect.poll(() => rows.filter({ hasText: 'Chitra Rao' }).getByRole('cell', { name: longEmail }).isVisible()).toBe(true);
+    await screenshot(page, 'admin-users-1280');
+    await page.setViewportSize({ width: 375, height: 812 });
 
     // Restore: the employer may sign in again.
     await page.getByRole('button', { name: fill(text.manageUser, { name: 'Ravi Kulkarni' }) }).click();

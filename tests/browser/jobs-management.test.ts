@@ -3,6 +3,7 @@ import { format } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
 import { EMPLOYER_JOBS_PAGE_SIZE, todayInIndia } from '../../shared/schemas/jobs.ts';
+import { seriousAxeViolations } from '../support/axe.ts';
 import { decodeQr } from '../support/qr.ts';
 import { screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
 
@@ -27,6 +28,8 @@ describe('Jobs Management (/dashboard/jobs)', () => {
 
     const { page, context } = await h.open('/auth');
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.baseURL });
+    // The recruiter's browser is in Tokyo, ahead of India: the expiry still follows India's calendar.
+    await (await context.newCDPSession(page)).send('Emulation.setTimezoneOverride', { timezoneId: 'Asia/Tokyo' });
     await submitSignIn(page, employer.email, PASSWORD);
     await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
     await page.goto('/dashboard/jobs');
@@ -42,27 +45,46 @@ describe('Jobs Management (/dashboard/jobs)', () => {
     await dialog.getByText(text.titleRequired).waitFor();
     await dialog.getByText(text.descriptionRequired).waitFor();
 
-    // Expiry Date is a calendar (issue 12, defect 6): placeholder on the button, days before today
-    // disabled, the chosen day shown as DD MMM YYYY.
+    // Expiry Date is a calendar (issue 12, defect 6): the button reads "Expiry Date" and the
+    // placeholder, days before today (in India) are disabled, the chosen day reads DD MMM YYYY.
     const expiry = todayInIndia(new Date(Date.now() + 30 * DAY));
     const localDay = (iso: string) => {
       const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
       return new Date(y, m - 1, d);
     };
-    const trigger = dialog.getByRole('button', { name: text.expiryLabel, exact: true });
-    expect((await trigger.textContent())?.trim()).toBe(text.expiryPlaceholder);
-    await trigger.click();
-    const calendar = page.getByRole('grid');
-    await calendar.waitFor();
     const today = localDay(todayInIndia());
+    const tomorrow = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1);
     const yesterday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1);
-    if (yesterday.getMonth() === today.getMonth()) {
-      expect(await page.getByRole('button', { name: format(yesterday, 'PPPP'), exact: true }).isDisabled()).toBe(true);
-    }
+    const trigger = dialog.getByRole('button', { name: new RegExp(`^${text.expiryLabel} `) });
+    expect(await trigger.getAttribute('aria-haspopup')).toBe('dialog');
+    // Its name carries the value, so a screen reader hears the placeholder or the chosen date.
+    await dialog.getByRole('button', { name: `${text.expiryLabel} ${text.expiryPlaceholder}`, exact: true }).waitFor();
+    expect((await trigger.textContent())?.trim()).toBe(text.expiryPlaceholder);
+
+    // Keyboard: Enter opens it on today, an arrow and Enter choose tomorrow, focus returns to the button.
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    const calendar = page.getByRole('dialog', { name: text.expiryLabel });
+    await calendar.getByRole('grid').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Today, ${format(today, 'PPPP')}`);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await calendar.waitFor({ state: 'detached' });
+    expect((await trigger.textContent())?.trim()).toBe(format(tomorrow, 'dd MMM yyyy'));
+    await dialog.getByRole('button', { name: `${text.expiryLabel} ${format(tomorrow, 'dd MMM yyyy')}`, exact: true }).waitFor();
+    await expect.poll(() => trigger.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    // The past cannot be chosen: yesterday is disabled and no earlier month can be shown.
+    await trigger.click();
+    await calendar.getByRole('grid').waitFor();
+    if (tomorrow.getMonth() !== today.getMonth()) await calendar.getByRole('button', { name: 'Go to the Previous Month' }).click();
+    expect(await calendar.getByRole('button', { name: 'Go to the Previous Month' }).getAttribute('aria-disabled')).toBe('true');
+    if (yesterday.getMonth() === today.getMonth()) expect(await calendar.getByRole('button', { name: format(yesterday, 'PPPP'), exact: true }).isDisabled()).toBe(true);
     await screenshot(page, 'jobs-expiry-calendar');
     const target = localDay(expiry);
-    if (target.getMonth() !== today.getMonth()) await page.getByRole('button', { name: 'Go to the Next Month' }).click();
-    await page.getByRole('button', { name: format(target, 'PPPP'), exact: true }).click();
+    if (target.getMonth() !== today.getMonth()) await calendar.getByRole('button', { name: 'Go to the Next Month' }).click();
+    await calendar.getByRole('button', { name: format(target, 'PPPP'), exact: true }).click();
     await calendar.waitFor({ state: 'detached' });
     expect((await trigger.textContent())?.trim()).toBe(format(target, 'dd MMM yyyy'));
 
@@ -81,11 +103,12 @@ describe('Jobs Management (/dashboard/jobs)', () => {
     await card.getByText('0 applications').waitFor();
     await card.getByText('Bengaluru, Karnataka').waitFor();
     await card.getByText('₹18–24 LPA').waitFor();
-    const [year, month, day] = expiry.split('-').map(Number) as [number, number, number];
-    const expected = new Date(year, month - 1, day).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-    await card.getByText(`Expires ${expected}`).waitFor();
+    // The card names the day chosen (the spec's MMM d, yyyy), though in Tokyo the job ends the next morning.
+    await card.getByText(`Expires ${format(target, 'MMM d, yyyy')}`).waitFor();
     const job = await h.t.database.db.selectFrom('job_postings').selectAll().where('title', '=', 'Backend Engineer (Go)').executeTakeFirstOrThrow();
     expect(job).toMatchObject({ company_id: company.id, status: 'published', is_deleted: false, created_by: employer.id });
+    // The picker sent YYYY-MM-DD, as the date input did: the job ends at the close of that day in India.
+    expect(new Date(job.expires_at!).toISOString()).toBe(new Date(`${expiry}T23:59:59.999+05:30`).toISOString());
     // Newest first: the new job comes before the existing one.
     const titles = await page.getByRole('article').locator('h3').allTextContents();
     expect(titles).toEqual(['Backend Engineer (Go)', 'Existing Role']);
@@ -162,6 +185,38 @@ describe('Jobs Management (/dashboard/jobs)', () => {
     await page.getByRole('article', { name: 'Existing Role' }).waitFor();
     const deleted = await h.t.database.db.selectFrom('job_postings').select('is_deleted').where('id', '=', job.id).executeTakeFirstOrThrow();
     expect(deleted.is_deleted).toBe(true);
+  });
+
+  it('fits the expiry calendar on a phone, picks a day and clears it', async () => {
+    const company = await h.t.factories.company({ name: 'Kaveri Foods' });
+    const employer = await h.t.factories.user({ role: 'employer', companyId: company.id, password: PASSWORD });
+    const { page } = await h.open('/auth');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await submitSignIn(page, employer.email, PASSWORD);
+    await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
+    await page.goto('/dashboard/jobs');
+    await page.getByRole('button', { name: text.createNewJob, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: text.createNewJob });
+    const trigger = dialog.getByRole('button', { name: `${text.expiryLabel} ${text.expiryPlaceholder}`, exact: true });
+    await trigger.click();
+    const calendar = page.getByRole('dialog', { name: text.expiryLabel });
+    await calendar.getByRole('grid').waitFor();
+    const box = (await calendar.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'jobs-expiry-calendar-375');
+    const inIndia = todayInIndia(new Date(Date.now() + 2 * DAY));
+    const [y, m, d] = inIndia.split('-').map(Number) as [number, number, number];
+    const day = new Date(y, m - 1, d);
+    const dayButton = calendar.getByRole('button', { name: format(day, 'PPPP'), exact: true });
+    if ((await dayButton.count()) === 0) await calendar.getByRole('button', { name: 'Go to the Next Month' }).click();
+    await dayButton.click();
+    await calendar.waitFor({ state: 'detached' });
+    await dialog.getByRole('button', { name: `${text.expiryLabel} ${format(day, 'dd MMM yyyy')}`, exact: true }).waitFor();
+    await screenshot(page, 'jobs-expiry-chosen-375');
+    await dialog.getByRole('button', { name: text.expiryClear }).click();
+    await trigger.waitFor();
   });
 
   it('shows a page of jobs and "Load more jobs" loads the rest', async () => {

@@ -1,21 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
-import { screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
+import { SCREENSHOT_DIR, screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
+import { seriousAxeViolations } from '../support/axe.ts';
 import { waitFor } from '../support/wait-for.ts';
 
 const PASSWORD = 'Peepal-Courtyard-Mysuru-57';
 const nav = (page: Page) => page.getByRole('navigation', { name: messages.landing.nav.label, exact: true });
 const carousel = (page: Page) => page.getByTestId('recognitions-carousel');
 const currentSlide = (page: Page) => carousel(page).locator('[aria-roledescription="slide"][data-current="true"]').getAttribute('aria-label');
-
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-}
 
 describe('landing page (/) and candidate landing (/candidate)', () => {
   let h: BrowserHarness;
@@ -139,6 +132,47 @@ describe('landing page (/) and candidate landing (/candidate)', () => {
     await waitForToast(page, messages.waitlist.joined);
     await page.locator('[data-sonner-toast]').filter({ hasText: messages.waitlist.failed }).waitFor({ state: 'detached' });
     await screenshot(page, 'waitlist-joined-after-failure');
+
+    // One message per error as errors change (issue 12, defect 7), on a phone: a failure (toast), then free mail (the message
+    // moves beside the field, the stale toast goes), then the server's refusal (beside the field); success clears them all.
+    await page.setViewportSize({ width: 375, height: 812 });
+    expectConsoleError({ status: 400 });
+    const [waitlist, toasts] = [page.locator('#waitlist'), page.locator('[data-sonner-toast]')];
+    const field = waitlist.getByLabel(messages.landing.waitlistEmailLabel);
+    const phoneShot = async (name: string) => {
+      await waitlist.scrollIntoViewIfNeeded();
+      // A toast slides in: let it settle, or the picture catches it half-way under the header.
+      await page.evaluate(() => Promise.all([...document.querySelectorAll('[data-sonner-toast]')].flatMap((toast) => toast.getAnimations().map((animation) => animation.finished))));
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png` });
+    };
+    const answer = (status: number, code: string) => page.route('**/api/waitlist', (route) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ code, message: 'x' }) }));
+    await answer(503, 'UNAVAILABLE');
+    await field.fill('hr@lotus-analytics.in');
+    await waitlist.getByRole('button', { name: messages.landing.waitlistSubmit }).click();
+    await waitForToast(page, messages.waitlist.failed);
+    expect(await waitlist.getByRole('alert').count()).toBe(0);
+    await field.fill('hr@gmail.com');
+    await field.press('Enter');
+    await waitlist.getByRole('alert').getByText(messages.waitlist.invalidWorkEmail).waitFor();
+    await toasts.filter({ hasText: messages.waitlist.failed }).waitFor({ state: 'detached' });
+    expect(await page.getByText(messages.waitlist.invalidWorkEmail).count()).toBe(1);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await phoneShot('waitlist-invalid-375');
+
+    await page.unroute('**/api/waitlist').then(() => answer(400, 'INVALID_WORK_EMAIL'));
+    await field.fill('hr@lotus-analytics.in');
+    await field.press('Enter');
+    await waitlist.getByRole('alert').getByText(messages.waitlist.invalidWorkEmail).waitFor();
+    expect(await page.getByText(messages.waitlist.invalidWorkEmail).count()).toBe(1);
+    expect(await toasts.count()).toBe(0);
+
+    await page.unroute('**/api/waitlist');
+    await field.press('Enter');
+    await waitForToast(page, messages.waitlist.joined);
+    expect(await waitlist.getByRole('alert').count()).toBe(0);
+    expect(await field.getAttribute('aria-invalid')).toBeNull();
+    expect(await toasts.count()).toBe(1);
+    await phoneShot('waitlist-joined-375');
   });
 
   it('turns the recognitions by itself, pauses on focus and hover, and works with the keyboard', async () => {

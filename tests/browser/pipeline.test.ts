@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
+import { seriousAxeViolations } from '../support/axe.ts';
 import { screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
 import { waitForMessage } from '../support/outbox.ts';
 import { decodeQr } from '../support/qr.ts';
@@ -67,40 +68,69 @@ describe('pipeline: an employer moves an applicant through the board to hired', 
     await page.getByText(`${text.sourceLabels.qr} · 1`).waitFor();
     await screenshot(page, 'pipeline-board-received');
 
-    // Every stage is reachable (issue 12, defect 5): the strip names each with its count, and a
-    // click brings a column that is off to the side into view.
+    // Every stage is reachable (issue 12, defect 5). 4 of 8 columns fit at 1280 px: the strip names each
+    // stage with its count and marks the columns in view; the far side fades; the forward arrow is live.
     const strip = page.getByRole('navigation', { name: text.stagesNav });
-    await strip.getByRole('button', { name: fillText(text.showStage, { stage: 'Received', count: '1' }) }).waitFor();
-    const board = page.getByTestId('pipeline-board');
-    const inView = (stage: string) =>
-      board.evaluate((element, id) => {
-        const target = element.querySelector(`[data-testid="pipeline-column-${id}"]`)!.getBoundingClientRect();
-        const frame = element.getBoundingClientRect();
-        return target.left >= frame.left - 1 && target.right <= frame.right + 1;
-      }, stage);
+    const pill = (stage: string, count: number) => strip.getByRole('button', { name: fillText(text.showStage, { stage, count: String(count) }) });
+    await pill('Received', 1).waitFor();
+    const inView = (stage: string) => // the column lies wholly inside the board's visible width
+      column(stage).evaluate((target) => {
+        const [own, frame] = [target.getBoundingClientRect(), target.parentElement!.getBoundingClientRect()];
+        return own.left >= frame.left - 1 && own.right <= frame.right + 1;
+      });
     expect(await inView('withdrawn')).toBe(false);
-    expect(await page.getByRole('button', { name: text.scrollStagesForward }).isEnabled()).toBe(true);
-    await strip.getByRole('button', { name: fillText(text.showStage, { stage: 'Withdrawn', count: '0' }) }).click();
-    await expect.poll(() => inView('withdrawn')).toBe(true);
-    await strip.getByRole('button', { name: fillText(text.showStage, { stage: 'Received', count: '1' }) }).click();
-    await expect.poll(() => inView('received')).toBe(true);
+    await page.getByTestId('pipeline-fade-after').waitFor();
+    expect(await page.getByTestId('pipeline-fade-before').count()).toBe(0);
+    expect([await page.getByRole('button', { name: text.scrollStagesForward }).isEnabled(), await page.getByRole('button', { name: text.scrollStagesBack }).isDisabled()]).toEqual([true, true]);
+    await expect.poll(() => pill('Received', 1).getAttribute('data-in-view')).toBe('true');
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
-    // On a phone the list is the default view, and its count agrees with the header.
-    const phone = await h.open('/auth');
-    await phone.page.setViewportSize({ width: 375, height: 800 });
-    await submitSignIn(phone.page, employer.email, PASSWORD);
-    await phone.page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
-    await phone.page.goto(`/dashboard/jobs/${job.id}/pipeline`);
-    await phone.page.getByTestId('pipeline-list').getByText('Rohan Mehta').waitFor();
-    expect(await phone.page.getByRole('tab', { name: text.listView }).getAttribute('aria-selected')).toBe('true');
-    await screenshot(phone.page, 'pipeline-phone-list');
-    await phone.context.close();
+    // By keyboard: Enter on a stage brings its column into view and moves focus into it.
+    await pill('Withdrawn', 0).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => inView('withdrawn')).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-stage'))).toBe('withdrawn');
+    await page.getByTestId('pipeline-fade-before').waitFor();
+    await expect.poll(() => page.getByTestId('pipeline-fade-after').count()).toBe(0);
+    await expect.poll(() => pill('Withdrawn', 0).getAttribute('data-in-view')).toBe('true');
+    await screenshot(page, 'pipeline-board-end-1280');
+    await pill('Received', 1).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => inView('received')).toBe(true);
+    await page.keyboard.press('Tab'); // the next Tab reaches the card in that column
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Drag Rohan Mehta');
 
     // Drag: Received → Screening.
     await drag(page, card.getByRole('button', { name: 'Drag Rohan Mehta' }), column('screening'));
     await waitForToast(page, fillText(text.moved, { name: 'Rohan Mehta', stage: 'Screening' }));
     await cardIn('screening').waitFor();
     expect(await column('screening').locator('h3').textContent()).toContain('1');
+
+    // 375 px: the header counted 1 while the one column in sight said "Received 0 · No applications" (the applicant sat
+    // off to the side). A phone opens the list, which fits; on the board the strip shows every stage's count, summing to the header.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.reload();
+    const phoneList = page.getByTestId('pipeline-list');
+    await phoneList.getByRole('cell', { name: 'Screening', exact: true }).waitFor();
+    expect(await page.getByRole('tab', { name: text.listView }).getAttribute('aria-selected')).toBe('true');
+    // The list's hidden column header once sat 730 px from the left and widened the page.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await phoneList.getByRole('button', { name: fillText(text.moveMenu, { name: 'Rohan Mehta' }) }).evaluate((menu) => menu.getBoundingClientRect().right)).toBeLessThanOrEqual(375);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'pipeline-phone-list-375');
+    await page.getByRole('tab', { name: text.boardView }).click();
+    await page.getByTestId('pipeline-fade-after').waitFor();
+    const pills = await strip.getByRole('button').evaluateAll((buttons) => buttons.map((button) => ({ ...button.getBoundingClientRect().toJSON(), count: Number(button.lastElementChild?.textContent) }) as { left: number; right: number; count: number }));
+    expect(pills).toHaveLength(8);
+    for (const box of pills) expect(box.left >= 0 && box.right <= 375, 'every stage in sight').toBe(true);
+    expect(await page.getByTestId('pipeline-total').textContent()).toBe(fillText(text.totalApplications, { count: String(pills.reduce((sum, box) => sum + box.count, 0)) }));
+    expect(await column('received').locator('h3').textContent()).toContain('0');
+    await screenshot(page, 'pipeline-phone-board-375');
+    await pill('Screening', 1).click();
+    await expect.poll(() => inView('screening')).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'pipeline-phone-board-screening-375');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // The menu for the rest of the way: Shortlisted → Interview → Offered.
     for (const stage of ['shortlisted', 'interview', 'offered'] as const) {

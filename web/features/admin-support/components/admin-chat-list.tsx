@@ -14,6 +14,7 @@ export function AdminChatList({ chats, selectedId, onSelect }: { chats: readonly
     <ul aria-label={text.chatsLabel} className="divide-y divide-slate-100">
       {chats.map((chat) => {
         const selected = chat.id === selectedId;
+        const meta = [chat.user_role ? roleLabel(chat.user_role) : null, chat.company_name, chat.user_email].filter(Boolean).join(' · ');
         return (
           <li key={chat.id}>
             <button
@@ -31,8 +32,9 @@ export function AdminChatList({ chats, selectedId, onSelect }: { chats: readonly
                   {when(chat.last_message_at)}
                 </time>
               </span>
-              <span className="truncate text-xs text-slate-500">
-                {[chat.user_role ? roleLabel(chat.user_role) : null, chat.company_name, chat.user_email].filter(Boolean).join(' · ')}
+              {/* Cut on one line; the tooltip has the whole line (the email often does not fit at 375 px). */}
+              <span className="truncate text-xs text-slate-500" title={meta}>
+                {meta}
               </span>
               <span className={cn('truncate text-sm', chat.last_message ? 'text-slate-700' : 'text-slate-400 italic')}>{chat.last_message?.preview ?? text.noMessagesPreview}</span>
             </button>

@@ -46,6 +46,7 @@ export function AdminSupportTab() {
   }
 
   const missingProfiles = chats.data?.chats.some((chat) => chat.user_name === null) ?? false;
+  const selectedMeta = selected ? [selected.user_role ? roleLabel(selected.user_role) : null, selected.company_name, selected.user_email].filter(Boolean).join(' · ') : '';
 
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-[22rem_minmax(0,1fr)]">
@@ -100,7 +101,9 @@ export function AdminSupportTab() {
               </Button>
               <div className="min-w-0">
                 <p className="truncate font-semibold text-slate-900">{selected.user_name || selected.user_email || text.unknownUser}</p>
-                <p className="truncate text-xs text-slate-500">{[selected.user_role ? roleLabel(selected.user_role) : null, selected.company_name, selected.user_email].filter(Boolean).join(' · ')}</p>
+                <p className="truncate text-xs text-slate-500" title={selectedMeta}>
+                  {selectedMeta}
+                </p>
               </div>
             </header>
             <ChatConversation key={selected.id} thread={thread} isOwn={(senderId) => senderId !== selected.user_id} emptyText={text.emptyAdmin} />

@@ -183,11 +183,12 @@ function UsersTable({ users, myId, busy }: { users: AdminUser[]; myId: string | 
               const isMe = user.id === myId;
               return (
                 <tr key={user.id} data-testid="admin-user-row">
-                  <td className="px-4 py-3 align-top">
+                  {/* Below sm this cell takes the row's spare width and no more (w-full, max-w-0), so what is inside can truncate. */}
+                  <td className="px-4 py-3 align-top max-sm:w-full max-sm:max-w-0">
                     <span className="font-medium text-slate-900">{user.full_name || text.noName}</span>
                     {isMe ? <span className="ml-1 text-slate-500">{text.you}</span> : null}
-                    {/* Truncated on one line rather than broken mid-word; the full address is in the DOM (screen readers) and the tooltip. */}
-                    <span className="block max-w-[calc(100vw-12.5rem)] truncate text-slate-500 sm:max-w-[20rem] md:hidden" title={user.email}>
+                    {/* Issue 12, defect 8: cut with an ellipsis on one line, never broken mid-word; the whole address is in the DOM (screen readers) and the tooltip. */}
+                    <span className="block truncate text-slate-500 sm:max-w-[20rem] md:hidden" title={user.email}>
                       {user.email}
                     </span>
                     <span className="mt-1 block text-xs text-slate-600 sm:hidden">

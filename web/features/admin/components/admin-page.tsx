@@ -114,7 +114,7 @@ export function AdminPage() {
             }}
           /> : null}
         <Tabs value={tab} onValueChange={setTab}>
-          {/* Four tabs do not fit one line at 375 px: they wrap rather than widen the page. */}
+          {/* Four tabs do not fit one line at 375 px: the list scrolls sideways (see TabsList), never wraps. */}
           <TabsList aria-label={messages.adminPage.tabsLabel}>
             <TabsTrigger value="users">{messages.adminPage.usersTab}</TabsTrigger>
             <TabsTrigger value="notifications">{messages.adminPage.notificationsTab}</TabsTrigger>

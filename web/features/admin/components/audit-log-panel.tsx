@@ -160,13 +160,22 @@ function AuditEntries({ entries, busy }: { entries: AuditLogEntry[]; busy: boole
   const actorOf = (entry: AuditLogEntry) => (
     <>
       <span className="font-medium text-slate-900">{entry.actor_name || entry.actor_email || text.unknownActor}</span>
-      {entry.actor_email && entry.actor_name ? <span className="block break-all text-xs text-slate-500">{entry.actor_email}</span> : null}
+      {/* One line with an ellipsis, never broken mid-word (issue 12, defect 8); the whole value is in the DOM and the tooltip. */}
+      {entry.actor_email && entry.actor_name ? (
+        <span className="block truncate text-xs text-slate-500 md:max-w-56" title={entry.actor_email}>
+          {entry.actor_email}
+        </span>
+      ) : null}
     </>
   );
   const entityOf = (entry: AuditLogEntry) => (
     <>
       {humanise(entry.entity_type)}
-      {entry.entity_id ? <span className="block font-mono text-xs break-all text-slate-500">{entry.entity_id}</span> : null}
+      {entry.entity_id ? (
+        <span className="block max-w-40 truncate font-mono text-xs text-slate-500" title={entry.entity_id}>
+          {entry.entity_id}
+        </span>
+      ) : null}
     </>
   );
   return (

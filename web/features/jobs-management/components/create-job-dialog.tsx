@@ -3,7 +3,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { messages } from '@shared/messages.ts';
-import { createJobBodySchema, JOB_LIMITS, todayInIndia, type CreateJobInput, type CreateJobValues } from '@shared/schemas/jobs.ts';
+import { createJobBodySchema, JOB_LIMITS, JOB_TIME_ZONE, todayInIndia, type CreateJobInput, type CreateJobValues } from '@shared/schemas/jobs.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { DatePicker } from '@web/components/ui/date-picker.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
@@ -57,6 +57,7 @@ export function CreateJobDialog({ open, onOpenChange }: { open: boolean; onOpenC
                 placeholder={text.expiryPlaceholder}
                 clearLabel={text.expiryClear}
                 min={todayInIndia()}
+                timeZone={JOB_TIME_ZONE}
                 value={field.value ?? ''}
                 onChange={field.onChange}
                 error={errors.expires_at?.message}

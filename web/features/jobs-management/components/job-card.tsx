@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { format } from 'date-fns';
+import { TZDate } from '@date-fns/tz';
 import { CalendarClock, Copy, ExternalLink, IndianRupee, MapPin, QrCode, Trash2, Users } from 'lucide-react';
 import { toast } from 'sonner';
 import { messages } from '@shared/messages.ts';
-import type { EmployerJob } from '@shared/schemas/jobs.ts';
+import { JOB_TIME_ZONE, type EmployerJob } from '@shared/schemas/jobs.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card } from '@web/components/ui/card.tsx';
 import { jobLink } from '../lib/job-link.ts';
@@ -13,6 +14,12 @@ import { JobQrDialog } from './job-qr-dialog.tsx';
 
 const text = messages.jobsManagement;
 type OpenDialog = 'qr' | 'delete' | null;
+
+/**
+ * The day a job expires, on India's calendar: it expires at the end of that day in India, an instant
+ * that is already the next morning east of India (Tokyo would have read a day late).
+ */
+const expiryDay = (instant: string) => format(new TZDate(new Date(instant).getTime(), JOB_TIME_ZONE), 'MMM d, yyyy');
 
 function Chip({ icon: Icon, children }: { icon: typeof MapPin; children: string }) {
   return (
@@ -49,7 +56,7 @@ export function JobCard({ job }: { job: EmployerJob }) {
       <ul className="mt-3 flex flex-wrap gap-2">
         {job.location ? <Chip icon={MapPin}>{job.location}</Chip> : null}
         {job.salary ? <Chip icon={IndianRupee}>{job.salary}</Chip> : null}
-        {job.expires_at ? <Chip icon={CalendarClock}>{text.expires.replace('{date}', format(new Date(job.expires_at), 'MMM d, yyyy'))}</Chip> : null}
+        {job.expires_at ? <Chip icon={CalendarClock}>{text.expires.replace('{date}', expiryDay(job.expires_at))}</Chip> : null}
       </ul>
       <p className="mt-3 line-clamp-3 text-sm break-words whitespace-pre-line text-slate-600">{job.description}</p>
       <div className="mt-auto flex flex-wrap gap-2 pt-4">

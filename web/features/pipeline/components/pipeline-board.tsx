@@ -15,6 +15,7 @@ import { GripVertical } from 'lucide-react';
 import { messages } from '@shared/messages.ts';
 import { PIPELINE_STAGES, isFinalStage, type PipelineApplication, type PipelineStage } from '@shared/schemas/pipeline.ts';
 import { cn } from '@web/lib/cn.ts';
+import { useScrollEdges } from '@web/lib/use-scroll-edges.ts';
 import { experienceText, noticeText, sourceLabel, stageLabel } from '../lib/format.ts';
 import { MoveMenu } from './move-menu.tsx';
 import { StageStrip } from './stage-strip.tsx';
@@ -81,11 +82,17 @@ function Column({ stage, count, children }: { stage: PipelineStage; count: numbe
   // Withdrawn is the candidate's own act: nothing is dropped there.
   const { setNodeRef, isOver } = useDroppable({ id: stage, disabled: stage === 'withdrawn' });
   return (
+    // tabIndex -1: the stage strip moves focus here, so the next Tab reaches this column's cards.
     <section
       ref={setNodeRef}
+      tabIndex={-1}
       aria-labelledby={`column-${stage}`}
+      data-stage={stage}
       data-testid={`pipeline-column-${stage}`}
-      className={cn('flex w-56 shrink-0 snap-start flex-col rounded-xl border border-slate-200 bg-slate-50 p-2 transition-colors', isOver && 'border-brand-600 bg-brand-50')}
+      className={cn(
+        'flex w-56 shrink-0 snap-start flex-col rounded-xl border border-slate-200 bg-slate-50 p-2 transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600',
+        isOver && 'border-brand-600 bg-brand-50',
+      )}
     >
       <h3 id={`column-${stage}`} className="flex items-center justify-between px-1 pb-2 text-sm font-semibold text-slate-800">
         <span>{stageLabel(stage)}</span>
@@ -104,6 +111,7 @@ export function PipelineBoard({ applications, counts, onMove, onOpen }: BoardPro
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor));
   const [dragging, setDragging] = useState<PipelineApplication | null>(null);
   const board = useRef<HTMLDivElement>(null);
+  const edges = useScrollEdges(board);
 
   function onDragStart(event: DragStartEvent) {
     setDragging((event.active.data.current as { application: PipelineApplication } | undefined)?.application ?? null);
@@ -118,19 +126,24 @@ export function PipelineBoard({ applications, counts, onMove, onOpen }: BoardPro
   return (
     <DndContext sensors={sensors} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setDragging(null)}>
       <p className="mb-2 text-xs text-slate-500">{text.dragHint}</p>
-      <StageStrip counts={counts} board={board} />
-      <div ref={board} data-testid="pipeline-board" className="flex snap-x gap-3 overflow-x-auto pb-4">
-        {PIPELINE_STAGES.map((stage) => {
-          const cards = applications.filter((application) => application.stage === stage);
-          return (
-            <Column key={stage} stage={stage} count={counts[stage]}>
-              {cards.length === 0 ? <li className="px-1 py-6 text-center text-xs text-slate-400">{text.emptyColumn}</li> : null}
-              {cards.map((application) => (
-                <BoardCard key={application.id} application={application} onMove={onMove} onOpen={onOpen} />
-              ))}
-            </Column>
-          );
-        })}
+      <StageStrip counts={counts} board={board} edges={edges} />
+      <div className="relative">
+        <div ref={board} data-testid="pipeline-board" className="flex snap-x scroll-pl-8 gap-3 overflow-x-auto pb-4">
+          {PIPELINE_STAGES.map((stage) => {
+            const cards = applications.filter((application) => application.stage === stage);
+            return (
+              <Column key={stage} stage={stage} count={counts[stage]}>
+                {cards.length === 0 ? <li className="px-1 py-6 text-center text-xs text-slate-500">{text.emptyColumn}</li> : null}
+                {cards.map((application) => (
+                  <BoardCard key={application.id} application={application} onMove={onMove} onOpen={onOpen} />
+                ))}
+              </Column>
+            );
+          })}
+        </div>
+        {/* The side with more columns fades out: a sign, beside the strip and the arrows, that the board goes on (scroll-pl-8 keeps a column brought into view clear of the left fade). */}
+        {edges.before ? <div aria-hidden="true" data-testid="pipeline-fade-before" className="pointer-events-none absolute inset-y-0 left-0 w-8 bg-linear-to-r from-slate-50" /> : null}
+        {edges.after ? <div aria-hidden="true" data-testid="pipeline-fade-after" className="pointer-events-none absolute inset-y-0 right-0 w-8 bg-linear-to-l from-slate-50" /> : null}
       </div>
       <DragOverlay>
         {dragging ? (

@@ -6,6 +6,7 @@ import { isFinalStage, type PipelineApplication, type PipelineStage } from '@sha
 import { Button } from '@web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
 import { errorMessage } from '@web/lib/api-client.ts';
+import { cn } from '@web/lib/cn.ts';
 import { fill } from '@web/lib/fill.ts';
 import { useBulkReject } from '../api/bulk-reject.ts';
 import { experienceText, sourceLabel, stageLabel } from '../lib/format.ts';
@@ -14,6 +15,9 @@ import { NoteField } from './note-field.tsx';
 import { VerificationBadges } from './verification-badges.tsx';
 
 const text = messages.pipeline;
+/** Columns shown from sm up; below, their values sit under the candidate's name. */
+const wide = 'hidden sm:table-cell';
+const applied = (application: PipelineApplication) => format(new Date(application.applied_at), 'd MMM yyyy');
 
 function BulkRejectDialog({ jobId, ids, open, onOpenChange, onDone }: { jobId: string; ids: string[]; open: boolean; onOpenChange: (open: boolean) => void; onDone: () => void }) {
   const bulk = useBulkReject(jobId);
@@ -86,8 +90,10 @@ export function PipelineList({
           {fill(text.rejectSelected, { count: String(chosen.length) })}
         </Button>
       </div>
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-        <table className="w-full min-w-[48rem] text-left text-sm" data-testid="pipeline-list">
+      {/* relative: the sr-only header text is positioned against this box; without it, it sat 730 px from the left and widened a phone's page. */}
+      <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        {/* Below sm: checkbox, candidate (experience, source and date under the name), stage, menu. */}
+        <table className="w-full text-left text-sm sm:min-w-[48rem]" data-testid="pipeline-list">
           <thead className="bg-slate-50 text-slate-500">
             <tr>
               <th scope="col" className="w-10 px-3 py-2">
@@ -101,9 +107,15 @@ export function PipelineList({
               </th>
               <th scope="col" className="px-3 py-2 font-medium">{text.columnCandidate}</th>
               <th scope="col" className="px-3 py-2 font-medium">{text.columnStage}</th>
-              <th scope="col" className="px-3 py-2 font-medium">{text.columnExperience}</th>
-              <th scope="col" className="px-3 py-2 font-medium">{text.columnSource}</th>
-              <th scope="col" className="px-3 py-2 font-medium">{text.columnApplied}</th>
+              <th scope="col" className={cn('px-3 py-2 font-medium', wide)}>
+                {text.columnExperience}
+              </th>
+              <th scope="col" className={cn('px-3 py-2 font-medium', wide)}>
+                {text.columnSource}
+              </th>
+              <th scope="col" className={cn('px-3 py-2 font-medium', wide)}>
+                {text.columnApplied}
+              </th>
               <th scope="col" className="px-3 py-2">
                 <span className="sr-only">{text.moveTo}</span>
               </th>
@@ -126,15 +138,18 @@ export function PipelineList({
                     {application.name}
                   </button>
                   <span className="ml-2 font-mono text-xs text-slate-500">{application.candidate_code}</span>
+                  <p className="mt-0.5 text-xs text-slate-600 sm:hidden">
+                    {experienceText(application.experience_years)} · {sourceLabel(application)} · {applied(application)}
+                  </p>
                   <div className="mt-1">
                     <VerificationBadges subjects={application.verified} />
                   </div>
                 </td>
                 <td className="px-3 py-2">{stageLabel(application.stage)}</td>
-                <td className="px-3 py-2 text-slate-600">{experienceText(application.experience_years)}</td>
-                <td className="px-3 py-2 text-slate-600">{sourceLabel(application)}</td>
-                <td className="px-3 py-2 whitespace-nowrap text-slate-600">
-                  <time dateTime={application.applied_at}>{format(new Date(application.applied_at), 'd MMM yyyy')}</time>
+                <td className={cn('px-3 py-2 text-slate-600', wide)}>{experienceText(application.experience_years)}</td>
+                <td className={cn('px-3 py-2 text-slate-600', wide)}>{sourceLabel(application)}</td>
+                <td className={cn('px-3 py-2 whitespace-nowrap text-slate-600', wide)}>
+                  <time dateTime={application.applied_at}>{applied(application)}</time>
                 </td>
                 <td className="px-3 py-2 text-right">
                   <MoveMenu application={application} onMove={(stage) => onMove(application, stage)} />

@@ -74,6 +74,8 @@ export function PipelinePage() {
   usePageMeta(fill(text.pageTitle, { title: pipeline.data?.job.title ?? '' }), text.heading);
 
   const counts = useMemo(() => (pipeline.data ? stageCounts(pipeline.data) : null), [pipeline.data]);
+  // The header's total is the sum of the counts the strip and the columns show: one source, so they never disagree.
+  const total = counts ? Object.values(counts).reduce((sum, count) => sum + count, 0) : 0;
 
   function send(application: PipelineApplication, stage: PipelineStage, note: string, hire?: HireDetails) {
     move.mutate(
@@ -107,7 +109,11 @@ export function PipelinePage() {
           <h2 id="pipeline-title" className="text-2xl font-bold tracking-tight break-words text-slate-900">
             {pipeline.data?.job.title ?? text.heading}
           </h2>
-          {pipeline.data ? <p className="text-sm text-slate-600">{fill(text.totalApplications, { count: String(pipeline.data.total) })}</p> : null}
+          {pipeline.data ? (
+            <p className="text-sm text-slate-600" data-testid="pipeline-total">
+              {fill(text.totalApplications, { count: String(total) })}
+            </p>
+          ) : null}
         </div>
       </div>
 
