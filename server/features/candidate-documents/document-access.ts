@@ -7,6 +7,7 @@ import type { SessionContext } from '../../auth/session.ts';
 import type { DB } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
+import { applicationInScope, memberScope } from '../team/member-scope.ts';
 import { listCandidateDocuments } from './list-documents.ts';
 
 const m = messages.candidate.documents;
@@ -30,7 +31,9 @@ export function mayReadCandidate(viewer: SessionContext, candidateId: Expression
         .innerJoin('job_postings', 'job_postings.id', 'job_applications.job_id')
         .select('job_applications.id')
         .where('job_applications.candidate_id', '=', candidateId)
-        .where('job_postings.company_id', '=', companyId),
+        .where('job_postings.company_id', '=', companyId)
+        // An interviewer reads only the candidates they interview (issue 13).
+        .where((inner) => applicationInScope(memberScope(viewer), inner.ref('job_applications.id'))),
     ),
   ]);
 }

@@ -9,6 +9,7 @@ import { lockCompanyInterview, type Actor } from './interview-scope.ts';
 import { queueInterviewEmails } from './interview-messages.ts';
 import { interviewerContacts, interviewerIds, mailFactsOf } from './interview-rules.ts';
 import { getInterview } from './list-interviews.ts';
+import { wholeCompany } from '../team/member-scope.ts';
 
 /**
  * Cancels a scheduled interview: status cancelled, SEQUENCE raised, the candidate emailed a
@@ -53,6 +54,6 @@ export async function cancelInterview(db: Kysely<DB>, actor: Actor & { mailFrom:
     );
     await publish(trx, { topic: `company:${actor.companyId}`, type: 'interview', id: interviewId });
     await publish(trx, { topic: `user:${facts.candidate_id}`, type: 'interview', id: interviewId });
-    return getInterview(trx, actor.companyId, interviewId);
+    return getInterview(trx, wholeCompany(actor.companyId), interviewId);
   });
 }

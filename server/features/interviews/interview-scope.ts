@@ -3,6 +3,7 @@ import { messages } from '../../../shared/messages.ts';
 import type { SessionContext } from '../../auth/session.ts';
 import type { DB } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
+import { interviewInScope, type MemberScope } from '../team/member-scope.ts';
 
 /** Who acts and from where: the service functions take this instead of a request. */
 export interface Actor {
@@ -29,8 +30,15 @@ export async function lockCompanyInterview(trx: Transaction<DB>, companyId: stri
   return { ...row, scheduled_at: new Date(row.scheduled_at) };
 }
 
-/** Whether the interview belongs to the company (for reads). */
-export async function assertCompanyInterview(db: Kysely<DB>, companyId: string, interviewId: string): Promise<void> {
-  const row = await db.selectFrom('interviews').select('id').where('id', '=', interviewId).where('company_id', '=', companyId).where('scheduled_at', 'is not', null).executeTakeFirst();
+/** Whether the interview belongs to the company and, for an interviewer, is theirs (for reads). */
+export async function assertCompanyInterview(db: Kysely<DB>, scope: MemberScope, interviewId: string): Promise<void> {
+  const row = await db
+    .selectFrom('interviews')
+    .select('id')
+    .where('id', '=', interviewId)
+    .where('company_id', '=', scope.companyId)
+    .where('scheduled_at', 'is not', null)
+    .where((eb) => interviewInScope(scope, eb.ref('interviews.id')))
+    .executeTakeFirst();
   if (!row) throw notFound(messages.interviews.notFound);
 }

@@ -3,17 +3,19 @@ import { formatIst, utcToIstLocal, type Interview, type ListInterviewsQuery, typ
 import type { DB } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { messages } from '../../../shared/messages.ts';
+import { interviewInScope, type MemberScope } from '../team/member-scope.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-function baseQuery(db: Db, companyId: string) {
+function baseQuery(db: Db, scope: MemberScope) {
   return db
     .selectFrom('interviews as i')
     .innerJoin('job_applications as ja', 'ja.id', 'i.application_id')
     .innerJoin('job_postings as jp', 'jp.id', 'ja.job_id')
     .innerJoin('user_profiles as cand', 'cand.id', 'ja.candidate_id')
-    .where('i.company_id', '=', companyId)
+    .where('i.company_id', '=', scope.companyId)
     .where('i.scheduled_at', 'is not', null)
+    .where((eb) => interviewInScope(scope, eb.ref('i.id')))
     .select((eb) => [
       'i.id',
       'i.application_id',
@@ -77,8 +79,8 @@ async function withInterviewers(db: Db, rows: Row[]): Promise<Interview[]> {
  * The company's interviews (view: upcoming soonest first, past newest first, cancelled, or all with
  * the upcoming ones first). Scoped by company_id through interviews_company_idx.
  */
-export async function listInterviews(db: Db, companyId: string, query: ListInterviewsQuery, now: Date = new Date()): Promise<Interview[]> {
-  let q = baseQuery(db, companyId);
+export async function listInterviews(db: Db, scope: MemberScope, query: ListInterviewsQuery, now: Date = new Date()): Promise<Interview[]> {
+  let q = baseQuery(db, scope);
   if (query.application_id) q = q.where('i.application_id', '=', query.application_id);
   if (query.from) q = q.where('i.scheduled_at', '>=', new Date(query.from));
   if (query.to) q = q.where('i.scheduled_at', '<', new Date(query.to));
@@ -95,8 +97,8 @@ export async function listInterviews(db: Db, companyId: string, query: ListInter
   return withInterviewers(db, rows);
 }
 
-export async function getInterview(db: Db, companyId: string, interviewId: string): Promise<Interview> {
-  const rows = await baseQuery(db, companyId).where('i.id', '=', interviewId).execute();
+export async function getInterview(db: Db, scope: MemberScope, interviewId: string): Promise<Interview> {
+  const rows = await baseQuery(db, scope).where('i.id', '=', interviewId).execute();
   const [interview] = await withInterviewers(db, rows);
   if (!interview) throw notFound(messages.interviews.notFound);
   return interview;

@@ -9,6 +9,7 @@ import { lockCompanyInterview, type Actor } from './interview-scope.ts';
 import { queueInterviewEmails } from './interview-messages.ts';
 import { checkInterviewers, findConflicts, interviewerContacts, interviewerIds, InterviewConflictError, mailFactsOf, normaliseLocation, startFromIst } from './interview-rules.ts';
 import { getInterview } from './list-interviews.ts';
+import { wholeCompany } from '../team/member-scope.ts';
 
 const text = messages.interviews;
 
@@ -91,6 +92,6 @@ export async function rescheduleInterview(db: Kysely<DB>, actor: Actor & { mailF
     await publish(trx, { topic: `company:${actor.companyId}`, type: 'interview', id: interviewId });
     await publish(trx, { topic: `user:${facts.candidate_id}`, type: 'interview', id: interviewId });
 
-    return { ...(await getInterview(trx, actor.companyId, interviewId)), conflicts };
+    return { ...(await getInterview(trx, wholeCompany(actor.companyId), interviewId)), conflicts };
   });
 }

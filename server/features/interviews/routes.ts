@@ -22,6 +22,7 @@ import { sessionOf } from '../../http/access.ts';
 import { forbidden } from '../../http/errors.ts';
 import type { FeatureDeps } from '../feature-deps.ts';
 import { cancelInterview } from './cancel-interview.ts';
+import { memberScope } from '../team/member-scope.ts';
 import { interviewCompanyOf, type Actor } from './interview-scope.ts';
 import { InterviewConflictError } from './interview-rules.ts';
 import { getInterview, listInterviews, listMyInterviews } from './list-interviews.ts';
@@ -43,7 +44,7 @@ export async function interviewRoutes(app: FastifyInstance, deps: FeatureDeps) {
   });
 
   api.get('/api/interviews', { config: { access: 'user' }, schema: { querystring: listInterviewsQuerySchema, response: { 200: interviewListSchema } } }, async (request) => ({
-    interviews: await listInterviews(db, interviewCompanyOf(sessionOf(request)), request.query),
+    interviews: await listInterviews(db, memberScope(sessionOf(request)), request.query),
   }));
 
   // A candidate's own interviews (declared before /:id; Fastify prefers the static segment anyway).
@@ -54,7 +55,7 @@ export async function interviewRoutes(app: FastifyInstance, deps: FeatureDeps) {
   });
 
   api.get('/api/interviews/:id', { config: { access: 'user' }, schema: { params: interviewIdParamsSchema, response: { 200: interviewSchema } } }, async (request) =>
-    getInterview(db, interviewCompanyOf(sessionOf(request)), request.params.id),
+    getInterview(db, memberScope(sessionOf(request)), request.params.id),
   );
 
   api.post(
@@ -98,7 +99,7 @@ export async function interviewRoutes(app: FastifyInstance, deps: FeatureDeps) {
   );
 
   api.get('/api/interviews/:id/scorecards', { config: { access: 'user' }, schema: { params: interviewIdParamsSchema, response: { 200: scorecardListSchema } } }, async (request) => ({
-    scorecards: await listScorecards(db, interviewCompanyOf(sessionOf(request)), request.params.id),
+    scorecards: await listScorecards(db, memberScope(sessionOf(request)), request.params.id),
   }));
 
   api.put(

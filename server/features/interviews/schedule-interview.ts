@@ -9,6 +9,7 @@ import type { Actor } from './interview-scope.ts';
 import { queueInterviewEmails } from './interview-messages.ts';
 import { checkInterviewers, findConflicts, InterviewConflictError, mailFactsOf, normaliseLocation, startFromIst, interviewerContacts } from './interview-rules.ts';
 import { getInterview } from './list-interviews.ts';
+import { wholeCompany } from '../team/member-scope.ts';
 
 const text = messages.interviews;
 const CLOSED_STAGES: ApplicationStage[] = ['hired', 'rejected', 'withdrawn'];
@@ -119,6 +120,6 @@ export async function scheduleInterview(db: Kysely<DB>, actor: Actor & { mailFro
     await publish(trx, { topic: `company:${actor.companyId}`, type: 'interview', id: interview.id });
     await publish(trx, { topic: `user:${application.candidate_id}`, type: 'interview', id: interview.id });
 
-    return { ...(await getInterview(trx, actor.companyId, interview.id)), conflicts };
+    return { ...(await getInterview(trx, wholeCompany(actor.companyId), interview.id)), conflicts };
   });
 }

@@ -5,6 +5,7 @@ import { writeAudit } from '../../audit/write-audit.ts';
 import type { DB } from '../../db/schema.ts';
 import { conflict, forbidden } from '../../http/errors.ts';
 import { publish } from '../../realtime/events.ts';
+import { wholeCompany, type MemberScope } from '../team/member-scope.ts';
 import { assertCompanyInterview, lockCompanyInterview, type Actor } from './interview-scope.ts';
 
 const text = messages.interviews;
@@ -41,15 +42,15 @@ export async function saveScorecard(db: Kysely<DB>, actor: Actor, interviewId: s
     await publish(trx, { topic: `company:${actor.companyId}`, type: 'interview', id: interviewId });
     return row.id;
   });
-  const scorecards = await listScorecards(db, actor.companyId, interviewId);
+  const scorecards = await listScorecards(db, wholeCompany(actor.companyId), interviewId);
   const mine = scorecards.find((card) => card.id === saved);
   if (!mine) throw new Error('saved scorecard not found');
   return mine;
 }
 
-/** Every scorecard of one of the company's interviews, for any member of the company. */
-export async function listScorecards(db: Kysely<DB>, companyId: string, interviewId: string): Promise<Scorecard[]> {
-  await assertCompanyInterview(db, companyId, interviewId);
+/** Every scorecard of one of the company's interviews, for any member of the company who may see the interview. */
+export async function listScorecards(db: Kysely<DB>, scope: MemberScope, interviewId: string): Promise<Scorecard[]> {
+  await assertCompanyInterview(db, scope, interviewId);
   const rows = await db
     .selectFrom('interview_scorecards as s')
     .innerJoin('user_profiles as up', 'up.id', 's.interviewer_id')

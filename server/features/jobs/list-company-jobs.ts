@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { EmployerJobsPage } from '../../../shared/schemas/jobs.ts';
 import type { DB } from '../../db/schema.ts';
+import { applicationInScope, jobInScope, type MemberScope } from '../team/member-scope.ts';
 import { encodeJobCursor, type JobCursor } from './job-cursor.ts';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -22,14 +23,17 @@ export interface JobsPageRequest {
  * comparison (created_at, id) < (cursor); the inner query takes limit + 1 rows (the extra one only
  * tells whether another page exists) before the LATERAL subquery counts each job's applications
  * from the (job_id, created_at) index of job_applications. One query: neither N+1 queries nor a
- * scan of every application, nor a count for jobs outside the page.
+ * scan of every application, nor a count for jobs outside the page. An interviewer's page holds
+ * only the jobs they interview for, each counting only their candidates.
  */
-export async function listCompanyJobs(db: Kysely<DB>, companyId: string, { limit, cursor }: JobsPageRequest): Promise<EmployerJobsPage> {
+export async function listCompanyJobs(db: Kysely<DB>, scope: MemberScope, { limit, cursor }: JobsPageRequest): Promise<EmployerJobsPage> {
   const page = db
     .selectFrom('job_postings')
-    .where('company_id', '=', companyId)
+    .where('company_id', '=', scope.companyId)
     .where('is_deleted', '=', false)
     .where('status', '=', 'published')
+    // An interviewer sees only the jobs they interview for (issue 13).
+    .where((eb) => jobInScope(scope, eb.ref('job_postings.id')))
     .$if(cursor !== undefined, (qb) => qb.where(sql<boolean>`(created_at, id) < (${cursor?.createdAt}::timestamptz, ${cursor?.id}::uuid)`))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -41,7 +45,7 @@ export async function listCompanyJobs(db: Kysely<DB>, companyId: string, { limit
   const rows = await db
     .selectFrom(page.as('jp'))
     .leftJoinLateral(
-      (eb) => eb.selectFrom('job_applications as ja').whereRef('ja.job_id', '=', 'jp.id').select((e) => e.fn.countAll<string | number | bigint>().as('count')).as('ac'),
+      (eb) => eb.selectFrom('job_applications as ja').whereRef('ja.job_id', '=', 'jp.id').where((inner) => applicationInScope(scope, inner.ref('ja.id'))).select((e) => e.fn.countAll<string | number | bigint>().as('count')).as('ac'),
       (join) => join.onTrue(),
     )
     .orderBy('jp.created_at', 'desc')

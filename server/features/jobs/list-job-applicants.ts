@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { messages } from '../../../shared/messages.ts';
 import type { JobApplicant } from '../../../shared/schemas/jobs.ts';
 import type { DB } from '../../db/schema.ts';
+import { applicationInScope, jobInScope, type MemberScope } from '../team/member-scope.ts';
 import { notFound } from '../../http/errors.ts';
 
 /**
@@ -9,13 +10,14 @@ import { notFound } from '../../http/errors.ts';
  * status and their current documents (which the company may read once the candidate applied).
  * Another company's job (or a deleted one) is 404, never an empty list that confirms it exists.
  */
-export async function listJobApplicants(db: Kysely<DB>, companyId: string, jobId: string): Promise<JobApplicant[]> {
+export async function listJobApplicants(db: Kysely<DB>, scope: MemberScope, jobId: string): Promise<JobApplicant[]> {
   const job = await db
     .selectFrom('job_postings')
     .select('id')
     .where('id', '=', jobId)
-    .where('company_id', '=', companyId)
+    .where('company_id', '=', scope.companyId)
     .where('is_deleted', '=', false)
+    .where((eb) => jobInScope(scope, eb.ref('job_postings.id')))
     .executeTakeFirst();
   if (!job) throw notFound(messages.jobsManagement.notFound);
   const rows = await db
@@ -23,6 +25,7 @@ export async function listJobApplicants(db: Kysely<DB>, companyId: string, jobId
     .innerJoin('user_profiles as up', 'up.id', 'ja.candidate_id')
     .leftJoin('candidate_profiles as cp', 'cp.user_id', 'ja.candidate_id')
     .where('ja.job_id', '=', job.id)
+    .where((eb) => applicationInScope(scope, eb.ref('ja.id')))
     .orderBy('ja.created_at', 'desc')
     .select(['ja.id', 'ja.candidate_id', 'ja.created_at', 'ja.status', 'up.full_name', 'cp.candidate_code'])
     .execute();

@@ -10,6 +10,7 @@ import { deleteJob } from './delete-job.ts';
 import { employerJobsQueryWithCursorSchema } from './job-cursor.ts';
 import { listCompanyJobs } from './list-company-jobs.ts';
 import { listJobApplicants } from './list-job-applicants.ts';
+import { memberScope } from '../team/member-scope.ts';
 
 /** Jobs Management (spec points 2, 5 and 7): an employer's own company's jobs only. */
 export async function jobsRoutes(app: FastifyInstance, { database }: FeatureDeps) {
@@ -19,7 +20,7 @@ export async function jobsRoutes(app: FastifyInstance, { database }: FeatureDeps
   api.get(
     '/api/jobs',
     { config: { access: 'user' }, schema: { querystring: employerJobsQueryWithCursorSchema, response: { 200: employerJobsPageSchema } } },
-    async (request) => listCompanyJobs(database.db, employerCompanyId(sessionOf(request)), request.query),
+    async (request) => listCompanyJobs(database.db, memberScope(sessionOf(request)), request.query),
   );
 
   api.post('/api/jobs', { config: { access: 'user' }, schema: { body: createJobBodySchema, response: { 201: employerJobSchema } } }, async (request, reply) => {
@@ -35,6 +36,6 @@ export async function jobsRoutes(app: FastifyInstance, { database }: FeatureDeps
   });
 
   api.get('/api/jobs/:jobId/applications', { config: { access: 'user' }, schema: { params: jobIdParamsSchema, response: { 200: jobApplicantListSchema } } }, async (request) =>
-    listJobApplicants(database.db, employerCompanyId(sessionOf(request)), request.params.jobId),
+    listJobApplicants(database.db, memberScope(sessionOf(request)), request.params.jobId),
   );
 }

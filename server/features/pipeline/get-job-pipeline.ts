@@ -3,17 +3,19 @@ import { messages } from '../../../shared/messages.ts';
 import { PIPELINE_LIMITS, PIPELINE_STAGES, type JobPipeline, type PipelineApplication, type PipelineStage } from '../../../shared/schemas/pipeline.ts';
 import type { DB } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
+import { applicationInScope, jobInScope, wholeCompany, type MemberScope } from '../team/member-scope.ts';
 
 const text = messages.pipeline;
 
-/** The company's live job, or 404 (another company's job is never confirmed to exist). */
-export async function companyJob(db: Kysely<DB>, companyId: string, jobId: string) {
+/** The company's live job, or 404 (another company's job, or one an interviewer is not on, is never confirmed to exist). */
+export async function companyJob(db: Kysely<DB>, companyId: string, jobId: string, scope: MemberScope = wholeCompany(companyId)) {
   const job = await db
     .selectFrom('job_postings')
     .select(['id', 'title'])
     .where('id', '=', jobId)
     .where('company_id', '=', companyId)
     .where('is_deleted', '=', false)
+    .where((eb) => jobInScope(scope, eb.ref('job_postings.id')))
     .executeTakeFirst();
   if (!job) throw notFound(text.jobNotFound);
   return job;
@@ -85,10 +87,11 @@ export function toPipelineApplication(row: ApplicationRow, extra: Awaited<Return
  * has more than a couple of thousand applicants; `capped` says when some are not listed) and the
  * counts per stage and per source over all of them.
  */
-export async function getJobPipeline(db: Kysely<DB>, companyId: string, jobId: string): Promise<JobPipeline> {
-  const job = await companyJob(db, companyId, jobId);
+export async function getJobPipeline(db: Kysely<DB>, scope: MemberScope, jobId: string): Promise<JobPipeline> {
+  const job = await companyJob(db, scope.companyId, jobId, scope);
   const rows = await applicationRows(db)
     .where('ja.job_id', '=', job.id)
+    .where((eb) => applicationInScope(scope, eb.ref('ja.id')))
     .orderBy('ja.created_at', 'desc')
     .orderBy('ja.id', 'desc')
     .limit(PIPELINE_LIMITS.listed + 1)
@@ -100,7 +103,7 @@ export async function getJobPipeline(db: Kysely<DB>, companyId: string, jobId: s
     listed.map((row) => row.candidate_id),
   );
 
-  const stageCounts = await db.selectFrom('job_applications').select(['status']).select((eb) => eb.fn.countAll<string>().as('count')).where('job_id', '=', job.id).groupBy('status').execute();
+  const stageCounts = await db.selectFrom('job_applications').select(['status']).select((eb) => eb.fn.countAll<string>().as('count')).where('job_id', '=', job.id).where((eb) => applicationInScope(scope, eb.ref('job_applications.id'))).groupBy('status').execute();
   const stage_counts = Object.fromEntries(PIPELINE_STAGES.map((stage) => [stage, 0])) as Record<PipelineStage, number>;
   for (const row of stageCounts) stage_counts[row.status] = Number(row.count);
 
@@ -110,6 +113,7 @@ export async function getJobPipeline(db: Kysely<DB>, companyId: string, jobId: s
     .select(['ja.source', 'ja.source_drive_id', 'rd.name'])
     .select((eb) => eb.fn.countAll<string>().as('count'))
     .where('ja.job_id', '=', job.id)
+    .where((eb) => applicationInScope(scope, eb.ref('ja.id')))
     .groupBy(['ja.source', 'ja.source_drive_id', 'rd.name'])
     .orderBy('ja.source')
     .orderBy('rd.name')
@@ -126,13 +130,14 @@ export async function getJobPipeline(db: Kysely<DB>, companyId: string, jobId: s
 }
 
 /** One application of the company with its stage history (who by name, when, note). */
-export async function getPipelineApplication(db: Kysely<DB>, companyId: string, applicationId: string) {
+export async function getPipelineApplication(db: Kysely<DB>, scope: MemberScope, applicationId: string) {
   const row = await applicationRows(db)
     .innerJoin('job_postings as jp', 'jp.id', 'ja.job_id')
     .select('jp.title as job_title')
     .where('ja.id', '=', applicationId)
-    .where('jp.company_id', '=', companyId)
+    .where('jp.company_id', '=', scope.companyId)
     .where('jp.is_deleted', '=', false)
+    .where((eb) => applicationInScope(scope, eb.ref('ja.id')))
     .executeTakeFirst();
   if (!row) throw notFound(text.applicationNotFound);
   const extra = await badgesAndDocuments(db, [row.candidate_id]);

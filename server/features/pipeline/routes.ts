@@ -19,6 +19,7 @@ import type { FeatureDeps } from '../feature-deps.ts';
 import { employerCompanyId } from '../jobs/company-scope.ts';
 import { createDrive, listDrives } from './drives.ts';
 import { getJobPipeline, getPipelineApplication } from './get-job-pipeline.ts';
+import { memberScope } from '../team/member-scope.ts';
 import { bulkReject, moveStage, withdrawApplication } from './move-stage.ts';
 
 /**
@@ -36,7 +37,7 @@ export async function pipelineRoutes(app: FastifyInstance, { database, config, o
   api.get(
     '/api/pipeline/jobs/:jobId',
     { config: { access: 'user' }, schema: { params: pipelineJobParamsSchema, response: { 200: jobPipelineSchema } } },
-    async (request) => getJobPipeline(database.db, employer(request).companyId, request.params.jobId),
+    async (request) => getJobPipeline(database.db, memberScope(sessionOf(request)), request.params.jobId),
   );
 
   api.post(
@@ -52,7 +53,7 @@ export async function pipelineRoutes(app: FastifyInstance, { database, config, o
   api.get(
     '/api/pipeline/applications/:applicationId',
     { config: { access: 'user' }, schema: { params: applicationIdParamsSchema, response: { 200: pipelineApplicationDetailSchema } } },
-    async (request) => getPipelineApplication(database.db, employer(request).companyId, request.params.applicationId),
+    async (request) => getPipelineApplication(database.db, memberScope(sessionOf(request)), request.params.applicationId),
   );
 
   api.post(
