@@ -43,6 +43,18 @@ export async function replaceSessionAtAal2(auth: Auth, database: Database, reque
   reply.header('set-cookie', [...others, cookie]);
 }
 
+/**
+ * Signs a person in on this reply with a new session (a new id and token, ASVS 7.2.3): used when
+ * an account is created by accepting a team invite, where no sign-in form was filled in.
+ */
+export async function startSession(auth: Auth, request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void> {
+  const ctx = await auth.$context;
+  const created = await ctx.internalAdapter.createSession(userId, false, { ipAddress: request.ip, userAgent: request.headers['user-agent'] ?? '' });
+  const { name, attributes } = ctx.authCookies.sessionToken;
+  const cookie = serializeCookie(name, `${created.token}.${await makeSignature(created.token, ctx.secret)}`, { ...attributes, maxAge: ctx.sessionConfig.expiresIn });
+  reply.header('set-cookie', cookie);
+}
+
 /** True when the request carries cookie `name` with `value` signed by better-auth's secret. */
 async function hasSignedCookie(request: FastifyRequest, name: string, value: string, secret: string): Promise<boolean> {
   const raw = readCookie(request.headers.cookie ?? '', name);

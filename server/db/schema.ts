@@ -530,3 +530,25 @@ export interface DB {
   record_shares: RecordSharesTable;
   record_views: RecordViewsTable;
 }
+
+// --- Teams (migration 0016) ---
+
+export interface CompanyInvitesTable {
+  id: Generated<string>;
+  company_id: string;
+  email: string;
+  company_role: CompanyRole;
+  token_hash: string;
+  invited_by: string | null;
+  status: Generated<'pending' | 'accepted' | 'revoked'>;
+  expires_at: Timestamp;
+  sent_count: Generated<number>;
+  last_sent_at: Timestamp;
+  accepted_by: string | null;
+  responded_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface DB {
+  company_invites: CompanyInvitesTable;
+}

@@ -37,4 +37,11 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, CompanyPermission>> = {
   'POST /api/employees/:employmentId/relieve': 'employees.manage',
   'GET /api/employment-records/shared/:candidateId': 'records.view',
   'GET /api/team': 'team.view',
+  'GET /api/team/invites': 'team.view',
+  'POST /api/team/invites': 'team.manage',
+  'POST /api/team/invites/:inviteId/resend': 'team.manage',
+  'DELETE /api/team/invites/:inviteId': 'team.manage',
+  'PATCH /api/team/members/:userId': 'team.manage',
+  'DELETE /api/team/members/:userId': 'team.manage',
+  'POST /api/team/transfer-ownership': 'company.transfer',
 };

@@ -48,6 +48,6 @@ export const dashboardOverviewSchema = z.object({
 export type DashboardOverview = z.infer<typeof dashboardOverviewSchema>;
 
 /** GET /api/team: profiles of the caller's own company. */
-export const teamMemberSchema = z.object({ id: z.string(), full_name: z.string(), role: z.enum(roles), company_role: z.enum(companyRoles).nullable(), created_at: z.string() });
+export const teamMemberSchema = z.object({ id: z.string(), full_name: z.string(), email: z.string(), role: z.enum(roles), company_role: z.enum(companyRoles).nullable(), created_at: z.string() });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 export const teamSchema = z.array(teamMemberSchema);

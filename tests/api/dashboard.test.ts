@@ -206,7 +206,7 @@ describe.skipIf(laneUnavailable)('employer dashboard: /api/profile/complete, /ap
       expect(team.map((m) => m.id).sort()).toEqual(ofA.map((row) => row.id).sort());
       expect(team.some((m) => m.id === employerB.id)).toBe(false);
       expect(team[0]).toMatchObject({ id: employerA.id, role: 'employer' });
-      expect(Object.keys(team[0]!).sort()).toEqual(['company_role', 'created_at', 'full_name', 'id', 'role']);
+      expect(Object.keys(team[0]!).sort()).toEqual(['company_role', 'created_at', 'email', 'full_name', 'id', 'role']);
 
       const teamB = (await get('/api/team', employerB.jar)).json<TeamMember[]>();
       expect(teamB.map((m) => m.id)).toEqual([employerB.id]);

@@ -5,13 +5,18 @@ import type { SessionContext } from '../../auth/session.ts';
 import type { DB } from '../../db/schema.ts';
 import { forbidden } from '../../http/errors.ts';
 
-/** Team Management (spec points 2 and 6): the profiles of the caller's own company, oldest first. */
-export async function listTeam(db: Kysely<DB>, session: SessionContext): Promise<TeamMember[]> {
+/** The caller's company, or 403 for someone in none. */
+export function teamCompanyId(session: SessionContext): string {
   const companyId = session.profile.company_id;
-  if (!companyId) throw forbidden(messages.dashboardOverview.noCompany, 'NO_COMPANY');
+  if (!companyId || session.profile.role !== 'employer') throw forbidden(messages.dashboardOverview.noCompany, 'NO_COMPANY');
+  return companyId;
+}
+
+/** Team Management (spec points 2 and 6): the profiles of a company, oldest first. */
+export async function listTeam(db: Kysely<DB>, companyId: string): Promise<TeamMember[]> {
   const rows = await db
     .selectFrom('user_profiles')
-    .select(['id', 'full_name', 'role', 'company_role', 'created_at'])
+    .select(['id', 'full_name', 'email', 'role', 'company_role', 'created_at'])
     .where('company_id', '=', companyId)
     .orderBy('created_at', 'asc')
     .orderBy('id', 'asc')
