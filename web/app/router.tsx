@@ -47,6 +47,8 @@ export function createRouter() {
         // The candidate landing's Register Now points at /candidate-registration: both work.
         { path: 'candidate/register', lazy: page(() => import('@web/features/candidate-registration/components/candidate-registration-page.tsx'), 'CandidateRegistrationPage') },
         { path: 'candidate-registration', lazy: page(() => import('@web/features/candidate-registration/components/candidate-registration-page.tsx'), 'CandidateRegistrationPage') },
+        // Accepting a team invite (issue 13); the token is in the link's #fragment.
+        { path: 'join', lazy: page(() => import('@web/features/team/components/join-page.tsx'), 'JoinPage') },
         { path: 'jobs/:jobId', lazy: page(() => import('@web/features/job-detail/components/job-detail-page.tsx'), 'JobDetailPage') },
         {
           element: <RequireSession />,
