@@ -8,7 +8,10 @@ export interface DemoCompany {
   key: 'nimbus' | 'saffron';
   name: string;
   city: string;
+  /** The first member runs hiring; the interviewer (else the second member) interviews. */
   team: { email: string; fullName: string; companyRole: CompanyRole }[];
+  /** A pending invite sent by the owner (issue 13). */
+  invite?: { email: string; companyRole: CompanyRole };
   jobs: JobTemplate[];
   drive: string;
 }
@@ -27,7 +30,10 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
     team: [
       { email: 'hr@nimbus-tech.demo.workcred.in', fullName: 'Rahul Mehta', companyRole: 'owner' },
       { email: 'priya.nair@nimbus-tech.demo.workcred.in', fullName: 'Priya Nair', companyRole: 'recruiter' },
+      { email: 'anjali.bose@nimbus-tech.demo.workcred.in', fullName: 'Anjali Bose', companyRole: 'admin' },
+      { email: 'arvind.rao@nimbus-tech.demo.workcred.in', fullName: 'Arvind Rao', companyRole: 'interviewer' },
     ],
+    invite: { email: 'meera.kapoor@nimbus-tech.demo.workcred.in', companyRole: 'recruiter' },
     jobs: [template('Senior Backend Engineer (Java)'), template('Data Analyst'), template('Product Designer')],
     drive: 'Campus drive: VIT Vellore 2026',
   },

@@ -6,7 +6,8 @@ import { createFactories } from './factories.ts';
 import { seedActivity } from './seed-demo-activity.ts';
 import { seedChecks } from './seed-demo-checks.ts';
 import { seedHiring, type SeededCompany } from './seed-demo-hiring.ts';
-import type { SeedContext } from './seed-demo-context.ts';
+import { SEED_IP, type SeedContext } from './seed-demo-context.ts';
+import { createInvite } from '../features/team/invites.ts';
 
 export const DEMO_PASSWORD = 'WorkCred-Demo-2026!';
 
@@ -52,6 +53,10 @@ export async function seedDemo(app: FastifyInstance, { force = false } = {}) {
       const team = [];
       for (const member of company.team) team.push(await factories.user({ email: member.email, password: DEMO_PASSWORD, fullName: member.fullName, role: 'employer', companyId: id, companyRole: member.companyRole }));
       companies.push({ id, spec: company, team });
+      if (company.invite) {
+        const [owner] = team as [(typeof team)[number]];
+        await createInvite(db, { userId: owner.id, companyId: id, companyRole: 'owner', ip: SEED_IP, publicUrl: app.config.PUBLIC_URL }, { email: company.invite.email, company_role: company.invite.companyRole });
+      }
     }
     const candidates = new Map<string, { id: string; spec: DemoCandidate }>();
     for (const spec of DEMO_CANDIDATES) {

@@ -77,7 +77,9 @@ export async function seedHiring(context: SeedContext, companies: SeededCompany[
     const person = candidates.get(story.candidate);
     const jobId = jobs.get(story.company)?.[story.job];
     if (!company || !person || !jobId) throw new Error(`demo story for ${story.candidate} is incomplete`);
-    const [recruiter, interviewer] = company.team as [SeededCompany['team'][number], SeededCompany['team'][number]];
+    const [recruiter, second] = company.team as [SeededCompany['team'][number], SeededCompany['team'][number]];
+    // The company's interviewer (hiring manager) when it has one; else the second member.
+    const interviewer = company.team[company.spec.team.findIndex((member) => member.companyRole === 'interviewer')] ?? second;
     const source = story.source === 'drive' ? `drive:${drives.get(story.company)}` : story.source === 'direct' ? undefined : story.source;
     const { id } = await applyToJob(db, await sessionFor(db, person.id), jobId, SEED_IP, source);
     applications.push(id);
@@ -92,7 +94,7 @@ export async function seedHiring(context: SeedContext, companies: SeededCompany[
       const interview = await scheduleInterview(
         db,
         { userId: recruiter.id, companyId: company.id, ip: SEED_IP, mailFrom },
-        { application_id: id, starts_at_ist: istLocal(days, time), duration_minutes: 45, mode, location, interviewer_ids: [interviewer.id, recruiter.id] },
+        { application_id: id, starts_at_ist: istLocal(days, time), duration_minutes: 45, mode, location, interviewer_ids: [...new Set([interviewer.id, second.id])] },
         then,
       );
       if (days < 0) {

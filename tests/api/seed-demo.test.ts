@@ -63,6 +63,20 @@ describe.skipIf(laneUnavailable)('demo seed', { timeout: 120_000 }, () => {
     expect(JSON.stringify(invites)).toContain('.ics');
   });
 
+  it('gives Nimbus a team with one member of each role and a pending invite; its interviewer sees only their interviews', async () => {
+    const owner = await as('hr@nimbus-tech.demo.workcred.in');
+    const team = await get<{ full_name: string; company_role: string }[]>(owner, '/api/team');
+    expect(team.map((member) => member.company_role).sort()).toEqual(['admin', 'interviewer', 'owner', 'recruiter']);
+    const { invites } = await get<{ invites: { email: string; company_role: string }[] }>(owner, '/api/team/invites');
+    expect(invites).toMatchObject([{ email: 'meera.kapoor@nimbus-tech.demo.workcred.in', company_role: 'recruiter' }]);
+    const interviewer = await as('arvind.rao@nimbus-tech.demo.workcred.in');
+    const mine = await get<{ interviews: { interviewers: { full_name: string }[] }[] }>(interviewer, '/api/interviews');
+    expect(mine.interviews.length).toBeGreaterThan(0);
+    for (const interview of mine.interviews) expect(interview.interviewers.map((person) => person.full_name)).toContain('Arvind Rao');
+    const all = await get<{ interviews: unknown[] }>(owner, '/api/interviews');
+    expect(all.interviews.length).toBeGreaterThanOrEqual(mine.interviews.length);
+  });
+
   it('has a verified, a pending and a rejected check, each with consent', async () => {
     const arjun = await as('arjun.candidate@demo.workcred.in');
     const checks = await get<CandidateCheck[]>(arjun, '/api/verification/checks');
