@@ -32,6 +32,8 @@ import { jobApplicationRoutes } from './features/job-applications/routes.ts';
 import { jobsRoutes } from './features/jobs/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { teamRoutes } from './features/team/routes.ts';
+import { accountRoutes } from './features/account/routes.ts';
+import { companySettingsRoutes } from './features/company-settings/routes.ts';
 import { candidateRegistrationRoutes } from './features/candidate-registration/routes.ts';
 import { candidateDocumentRoutes } from './features/candidate-documents/routes.ts';
 import { createFileStorage } from './storage/create-file-storage.ts';
@@ -117,6 +119,8 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   await app.register(jobsRoutes, deps);
   await app.register(dashboardRoutes, deps);
   await app.register(teamRoutes, deps);
+  await app.register(accountRoutes, deps);
+  await app.register(companySettingsRoutes, deps);
   await app.register(candidateRegistrationRoutes, deps);
   await app.register(candidateDocumentRoutes, deps);
   await app.register(adminUsersRoutes, deps);

@@ -13,6 +13,8 @@ import { candidateSearchMessages } from './messages/candidate-search.ts';
 import { interviewsMessages } from './messages/interviews.ts';
 import { employmentMessages } from './messages/employment.ts';
 import { teamMessages } from './messages/team.ts';
+import { accountMessages } from './messages/account.ts';
+import { settingsMessages } from './messages/settings.ts';
 
 export const messages = {
   candidate: candidateMessages,
@@ -26,6 +28,8 @@ export const messages = {
   interviews: interviewsMessages,
   employment: employmentMessages,
   team: teamMessages,
+  account: accountMessages,
+  settings: settingsMessages,
   auth: {
     signInHeading: 'Sign in to your account',
     trialHeading: 'Start Your Free Trial',

@@ -79,7 +79,7 @@ describe('route guard and sign-out', () => {
     await submitSignIn(page, user.email, PASSWORD);
     await waitForPath(page, '/dashboard');
     await page.getByRole('link', { name: 'Settings' }).click();
-    await page.getByRole('heading', { name: messages.comingSoon.settings }).waitFor();
+    await page.getByRole('heading', { name: messages.settings.pageTitle }).waitFor();
 
     await h.t.database.db.deleteFrom('auth_sessions').where('userId', '=', user.id).execute();
     await page.clock.fastForward('15:01');

@@ -74,7 +74,7 @@ export function createRouter() {
                     { path: 'team/employees', lazy: page(() => import('@web/features/employment/components/employees-page.tsx'), 'EmployeesPage') },
                     { path: 'analytics', element: <ComingSoonPanel title={messages.comingSoon.analytics} /> },
                     { path: 'billing', element: <ComingSoonPanel title={messages.comingSoon.billing} /> },
-                    { path: 'settings', element: <ComingSoonPanel title={messages.comingSoon.settings} /> },
+                    { path: 'settings/:tab?', lazy: page(() => import('@web/features/settings/components/settings-page.tsx'), 'SettingsPage') },
                   ],
                 },
                 { path: '*', element: <Navigate to="/dashboard" replace /> },

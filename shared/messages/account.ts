@@ -1,0 +1,4 @@
+/** Settings → Your account (issue 13). */
+export const accountMessages = {
+  tabTitle: 'Your account',
+};
