@@ -43,6 +43,18 @@ export interface CompaniesTable {
   id: Generated<string>;
   name: string;
   created_at: Timestamp;
+  // Settings → Company and Candidate emails (migration 0017).
+  industry: string | null;
+  company_size: string | null;
+  website: string | null;
+  description: string | null;
+  slug: string;
+  brand_color: string | null;
+  logo_key: string | null;
+  logo_updated_at: NullableTimestamp;
+  stage_emails_off: Generated<string[]>;
+  reply_to_email: string | null;
+  updated_at: Generated<Date>;
 }
 
 export interface UserProfilesTable {
@@ -209,6 +221,8 @@ export interface OutboxMessagesTable {
   attachments: ColumnType<MessageAttachment[] | null, string | null | undefined, string | null>;
   /** Lets a pending (scheduled) message be withdrawn, e.g. an interview's reminder. */
   dedupe_key: string | null;
+  /** Reply-To of an email (a company's candidate emails, migration 0017). */
+  reply_to: string | null;
 }
 
 export interface MessageAttachment {
@@ -549,6 +563,20 @@ export interface CompanyInvitesTable {
   created_at: Timestamp;
 }
 
+export interface CompanyBillingProfilesTable {
+  company_id: string;
+  legal_name: string;
+  gstin: string | null;
+  address_line1: string;
+  address_line2: string | null;
+  city: string;
+  state: string;
+  pincode: string;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   company_invites: CompanyInvitesTable;
+  company_billing_profiles: CompanyBillingProfilesTable;
 }

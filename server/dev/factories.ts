@@ -6,6 +6,7 @@ import type { Role } from '../db/schema.ts';
 import { withFreshCandidateCode } from '../features/candidate-registration/candidate-code.ts';
 import { ensureCandidateProfile } from '../features/candidate-registration/ensure-candidate-profile.ts';
 import { INDIAN_CITIES, INDIAN_EMPLOYERS, JOB_TEMPLATES } from './demo-people.ts';
+import { freeSlug } from '../features/company-settings/company-slug.ts';
 
 /**
  * Factories with overrides, shared by the tests and `npm run seed:demo`. They go through the same
@@ -68,7 +69,7 @@ export function createFactories(auth: Auth, database: Database): Factories {
     },
     async company(overrides = {}) {
       const name = overrides.name ?? `${faker.company.name()} ${faker.string.alphanumeric(4).toUpperCase()}`;
-      const row = await db.insertInto('companies').values({ name }).returning(['id', 'name']).executeTakeFirstOrThrow();
+      const row = await db.insertInto('companies').values({ name, slug: await freeSlug(db, name) }).returning(['id', 'name']).executeTakeFirstOrThrow();
       return row;
     },
     async job(companyId, overrides = {}) {

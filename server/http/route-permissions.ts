@@ -44,4 +44,12 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, CompanyPermission>> = {
   'PATCH /api/team/members/:userId': 'team.manage',
   'DELETE /api/team/members/:userId': 'team.manage',
   'POST /api/team/transfer-ownership': 'company.transfer',
+  'GET /api/settings/company': 'settings.company',
+  'PUT /api/settings/company': 'settings.company',
+  'PUT /api/settings/company/logo': 'settings.company',
+  'DELETE /api/settings/company/logo': 'settings.company',
+  'GET /api/settings/billing-profile': 'billing.manage',
+  'PUT /api/settings/billing-profile': 'billing.manage',
+  'GET /api/settings/candidate-emails': 'settings.emails',
+  'PUT /api/settings/candidate-emails': 'settings.emails',
 };

@@ -14,6 +14,8 @@ export interface OutgoingEmail {
   html?: string;
   /** Text attachments, e.g. an .ics calendar invite. */
   attachments?: MessageAttachment[];
+  /** Where replies go (a company's candidate emails); none: the sender. */
+  replyTo?: string | null;
 }
 export interface OutgoingSms {
   channel: 'sms';
@@ -42,6 +44,7 @@ export async function enqueueMessage(
       body_text: message.text,
       body_html: message.channel === 'email' ? (message.html ?? null) : null,
       attachments: message.channel === 'email' && message.attachments?.length ? JSON.stringify(message.attachments) : null,
+      reply_to: message.channel === 'email' ? (message.replyTo ?? null) : null,
       dedupe_key: options.key ?? null,
       ...(options.sendAt ? { next_attempt_at: options.sendAt } : {}),
     })
@@ -141,6 +144,7 @@ export class OutboxDispatcher {
     body_text: string;
     body_html: string | null;
     attachments: MessageAttachment[] | null;
+    reply_to: string | null;
     attempts: number;
     created_at: Date;
   }): Promise<void> {
@@ -162,6 +166,7 @@ export class OutboxDispatcher {
           text: row.body_text,
           html: row.body_html ?? undefined,
           attachments: row.attachments ?? undefined,
+          ...(row.reply_to ? { replyTo: row.reply_to } : {}),
         });
       } else {
         await this.options.sms.send({ to: row.recipient, text: row.body_text });
@@ -196,6 +201,7 @@ export class OutboxDispatcher {
     body_text: string;
     body_html: string | null;
     attachments: MessageAttachment[] | null;
+    reply_to: string | null;
     created_at: Date;
   }): void {
     const dir = this.options.devOutboxDir;
@@ -208,6 +214,7 @@ export class OutboxDispatcher {
       text: row.body_text,
       ...(row.body_html ? { html: row.body_html } : {}),
       ...(row.attachments?.length ? { attachments: row.attachments } : {}),
+      ...(row.reply_to ? { replyTo: row.reply_to } : {}),
       createdAt,
     };
     const file = path.join(dir, `${createdAt.replace(/[:.]/g, '-')}-${row.id.padStart(8, '0')}-${row.channel}.json`);

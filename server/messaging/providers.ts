@@ -2,7 +2,7 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
 
 export interface EmailSender {
-  send(message: { to: string; subject: string; text: string; html?: string; attachments?: { filename: string; contentType: string; content: string }[] }): Promise<void>;
+  send(message: { to: string; subject: string; text: string; html?: string; replyTo?: string; attachments?: { filename: string; contentType: string; content: string }[] }): Promise<void>;
 }
 export interface SmsSender {
   send(message: { to: string; text: string }): Promise<void>;

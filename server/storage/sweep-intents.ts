@@ -44,9 +44,12 @@ export async function sweepStorageIntents(options: {
         .execute();
       if (intents.length === 0) return { seen: 0, done: [] as typeof intents };
       // Belt and braces: never delete a file a document row points to, whatever the intent says.
-      const referenced = new Set(
-        (await trx.selectFrom('candidate_documents').select('file_path').where('file_path', 'in', intents.map((intent) => intent.object_key)).execute()).map((row) => row.file_path),
-      );
+      const keys = intents.map((intent) => intent.object_key);
+      const referenced = new Set([
+        ...(await trx.selectFrom('candidate_documents').select('file_path').where('file_path', 'in', keys).execute()).map((row) => row.file_path),
+        // Company logos (Settings → Company) use the same unit of work.
+        ...(await trx.selectFrom('companies').select('logo_key').where('logo_key', 'in', keys).execute()).map((row) => row.logo_key),
+      ]);
       const finished: typeof intents = [];
       for (const intent of intents) {
         try {

@@ -10,6 +10,7 @@ export interface OutboxRecord {
   html?: string;
   /** Text attachments (an interview's .ics invite). */
   attachments?: { filename: string; contentType: string; content: string }[];
+  replyTo?: string;
   createdAt: string;
 }
 

@@ -22,6 +22,9 @@ export interface LockedApplication {
   candidate_name: string;
   candidate_email: string;
   status: PipelineStage;
+  /** Settings → Candidate emails: stages whose email the company turned off, and its reply-to. */
+  stage_emails_off: string[];
+  reply_to_email: string | null;
 }
 
 /**
@@ -39,7 +42,7 @@ export async function lockApplication(
     .innerJoin('job_postings as jp', 'jp.id', 'ja.job_id')
     .innerJoin('companies as c', 'c.id', 'jp.company_id')
     .innerJoin('user_profiles as up', 'up.id', 'ja.candidate_id')
-    .select(['ja.id', 'ja.job_id', 'jp.title as job_title', 'jp.company_id', 'c.name as company_name', 'ja.candidate_id', 'up.full_name as candidate_name', 'up.email as candidate_email', 'ja.status'])
+    .select(['ja.id', 'ja.job_id', 'jp.title as job_title', 'jp.company_id', 'c.name as company_name', 'ja.candidate_id', 'up.full_name as candidate_name', 'up.email as candidate_email', 'ja.status', 'c.stage_emails_off', 'c.reply_to_email'])
     .where('ja.id', '=', applicationId)
     .$if('companyId' in scope, (qb) => qb.where('jp.company_id', '=', (scope as { companyId: string }).companyId).where('jp.is_deleted', '=', false))
     .$if('candidateId' in scope, (qb) => qb.where('ja.candidate_id', '=', (scope as { candidateId: string }).candidateId))
@@ -129,7 +132,8 @@ export async function applyStageChange(trx: Transaction<DB>, application: Locked
   });
 
   // The rule (also in messages.pipeline.email): email on stages that concern the candidate only.
-  const emailed = concernsCandidate(change.to);
+  // The company may turn a stage's email off (Settings → Candidate emails).
+  const emailed = concernsCandidate(change.to) && !application.stage_emails_off.includes(change.to);
   if (emailed) await enqueueMessage(trx, stageEmail(application, change));
 
   await publish(trx, { topic: `company:${application.company_id}`, type: 'pipeline', id: application.id });
@@ -144,5 +148,5 @@ function stageEmail(application: LockedApplication, change: StageChange) {
   // Only a rejection's note reaches the candidate (the reason they asked for); other notes are the team's.
   if (change.to === 'rejected' && change.note) lines.push('', fill(email.reason, { note: change.note }));
   lines.push('', fill(email.footer, values));
-  return { channel: 'email' as const, to: application.candidate_email, subject: fill(email.subject, values), text: lines.join('\n') };
+  return { channel: 'email' as const, to: application.candidate_email, subject: fill(email.subject, values), text: lines.join('\n'), replyTo: application.reply_to_email };
 }

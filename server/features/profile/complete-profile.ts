@@ -6,6 +6,7 @@ import type { DB } from '../../db/schema.ts';
 import { conflict, forbidden } from '../../http/errors.ts';
 import { publish } from '../../realtime/events.ts';
 import { writeAudit } from '../../audit/write-audit.ts';
+import { freeSlug } from '../company-settings/company-slug.ts';
 
 const text = messages.dashboardOverview;
 
@@ -27,7 +28,7 @@ export async function completeProfile(db: Kysely<DB>, session: SessionContext, v
     // The unique index on lower(btrim(name)) decides, so a race between two people cannot slip through.
     const company = await trx
       .insertInto('companies')
-      .values({ name: values.company_name })
+      .values({ name: values.company_name, slug: await freeSlug(trx, values.company_name), industry: values.industry })
       .onConflict((oc) => oc.doNothing())
       .returning(['id', 'name'])
       .executeTakeFirst();
