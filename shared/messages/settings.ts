@@ -37,6 +37,7 @@ export const settingsMessages = {
   slugTaken: 'Another company already uses this address. Choose another.',
   brandColorLabel: 'Brand colour',
   brandColorInvalid: 'Enter a colour as # and six hex digits, for example #047857.',
+  brandColorPicker: 'Pick the brand colour',
   viewCareersPage: 'View your careers page',
   logoLabel: 'Logo',
   logoHint: 'PNG, JPEG or WebP, at most 2 MB. We resize it to 256 × 256 pixels.',
@@ -50,6 +51,16 @@ export const settingsMessages = {
   logoTooLarge: 'The logo is larger than 2 MB. Choose a smaller image.',
   logoNotImage: 'The logo must be a PNG, JPEG or WebP image.',
   logoEmpty: 'Choose an image file.',
+
+  // The public company page /companies/:slug
+  companyPageTitle: '{company}: careers on WorkCred',
+  companyPageDescription: 'Open jobs at {company}, and about the company.',
+  companyNotFound: 'We could not find this company. It may have changed its careers page address.',
+  companyOpenJobs: 'Open jobs',
+  companyNoJobs: '{company} has no open jobs right now. Please check back soon.',
+  companySize: '{size} employees',
+  allCompanies: 'All companies',
+  visitWebsite: 'Website',
 
   // Billing profile
   billingHeading: 'Billing profile',

@@ -106,10 +106,10 @@ export const companySettingsSchema = z.object({
 export type CompanySettings = z.infer<typeof companySettingsSchema>;
 
 /** The public company page /companies/:slug. */
-export const publicCompanySchema = companySettingsSchema.omit({ id: true }).extend({
+export const companyPageSchema = companySettingsSchema.omit({ id: true }).extend({
   jobs: z.array(z.object({ id: z.string(), title: z.string(), location: z.string().nullable(), salary: z.string().nullable(), created_at: z.string() })),
 });
-export type PublicCompany = z.infer<typeof publicCompanySchema>;
+export type CompanyPage = z.infer<typeof companyPageSchema>;
 export const companySlugParamsSchema = z.object({ slug: z.string().min(1).max(COMPANY_LIMITS.slugMax).regex(SLUG_SHAPE) });
 
 // --- Billing profile -------------------------------------------------------------------------

@@ -79,6 +79,7 @@ export const publicJobsPageSchema = z.object({
 });
 export type PublicJobsPage = z.infer<typeof publicJobsPageSchema>;
 
-export const publicCompanySchema = z.object({ id: z.string(), name: z.string(), open_jobs: z.number() });
+/** A hiring company on /companies: its careers page (slug), industry, logo and number of open jobs. */
+export const publicCompanySchema = z.object({ id: z.string(), name: z.string(), slug: z.string(), industry: z.string().nullable(), logo_url: z.string().nullable(), open_jobs: z.number() });
 export type PublicCompany = z.infer<typeof publicCompanySchema>;
 export const publicCompaniesSchema = z.array(publicCompanySchema);

@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
-import type { CandidateEmailSettings, CompanySettings, PublicCompany } from '../../shared/schemas/company-settings.ts';
+import type { CandidateEmailSettings, CompanySettings, CompanyPage } from '../../shared/schemas/company-settings.ts';
 import { createFileStorage } from '../../server/storage/create-file-storage.ts';
 import { laneUnavailable } from '../support/test-database.ts';
 import { createTestApp, signIn, type CookieJar, type TestApp } from '../support/test-app.ts';
@@ -49,7 +49,7 @@ describe.skipIf(laneUnavailable)('company settings', () => {
     await t.database.db.updateTable('job_postings').set({ is_deleted: true }).where('id', '=', closed.id).execute();
     const page = await call(null, 'GET', '/api/public/companies/kaveri-foods');
     expect(page.statusCode).toBe(200);
-    expect(page.json<PublicCompany>()).toMatchObject({ name: 'Kaveri Foods Pvt Ltd', industry: 'Retail', brand_color: '#b45309', jobs: [{ title: 'Quality Analyst – Food Safety' }] });
+    expect(page.json<CompanyPage>()).toMatchObject({ name: 'Kaveri Foods Pvt Ltd', industry: 'Retail', brand_color: '#b45309', jobs: [{ title: 'Quality Analyst – Food Safety' }] });
     expect((await call(null, 'GET', '/api/public/companies/no-such-company')).statusCode).toBe(404);
   });
 

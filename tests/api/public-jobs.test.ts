@@ -208,7 +208,7 @@ describe.skipIf(laneUnavailable)('public job board: GET /api/public/jobs and /ap
     const names = companies.map((c) => c.name);
     expect(names.indexOf('Banyan Logistics')).toBeLessThan(names.indexOf('Lotus Analytics'));
     expect(names.indexOf('alpha Tiles')).toBeLessThan(names.indexOf('Beta Tiles'));
-    expect(companies.find((c) => c.name === 'Lotus Analytics')).toEqual({ id: lotus.id, name: 'Lotus Analytics', open_jobs: 3 });
+    expect(companies.find((c) => c.name === 'Lotus Analytics')).toEqual({ id: lotus.id, name: 'Lotus Analytics', slug: 'lotus-analytics', industry: null, logo_url: null, open_jobs: 3 });
   });
 
   it('limits each address generously, then answers 429', async () => {

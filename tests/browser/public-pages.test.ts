@@ -109,9 +109,12 @@ describe('public pages: job board, companies, content pages, contact', () => {
     const list = page.getByRole('list', { name: 'Companies' });
     await list.waitFor();
     expect(await list.getByRole('link').allInnerTexts()).toEqual(['Pagination Works\n25 open jobs', 'Saffron Robotics\n1 open job']);
+    // Each leads to the company's careers page (issue 13), with its open jobs.
     await list.getByRole('link', { name: 'Saffron Robotics: 1 open job' }).click();
-    await page.waitForURL((url) => url.pathname === '/jobs' && url.searchParams.get('q') === 'Saffron Robotics');
-    await page.getByRole('link', { name: 'Embedded Firmware Engineer' }).waitFor();
+    await page.waitForURL((url) => url.pathname === '/companies/saffron-robotics');
+    await page.getByRole('heading', { level: 1, name: 'Saffron Robotics' }).waitFor();
+    await page.getByRole('link', { name: /Embedded Firmware Engineer/ }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/jobs/'));
   });
 
   it('sends the contact form, shows the toast, and stores the message', async () => {

@@ -38,6 +38,7 @@ export function createRouter() {
         { path: 'candidate', lazy: page(() => import('@web/features/candidate-landing/components/candidate-landing-page.tsx'), 'CandidateLandingPage') },
         { path: 'jobs', lazy: page(() => import('@web/features/job-board/components/job-board-page.tsx'), 'JobBoardPage') },
         { path: 'companies', lazy: page(() => import('@web/features/job-board/components/companies-page.tsx'), 'CompaniesPage') },
+        { path: 'companies/:slug', lazy: page(() => import('@web/features/job-board/components/company-page.tsx'), 'CompanyPage') },
         { path: 'resources', lazy: page(() => import('@web/features/public-pages/components/resources-page.tsx'), 'ResourcesPage') },
         { path: 'about', lazy: page(() => import('@web/features/public-pages/components/about-page.tsx'), 'AboutPage') },
         { path: 'features', lazy: page(() => import('@web/features/public-pages/components/features-page.tsx'), 'FeaturesPage') },

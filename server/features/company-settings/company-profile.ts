@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { messages } from '../../../shared/messages.ts';
-import { DEFAULT_BRAND_COLOR, type CompanySettings, type PublicCompany } from '../../../shared/schemas/company-settings.ts';
+import { DEFAULT_BRAND_COLOR, type CompanySettings, type CompanyPage } from '../../../shared/schemas/company-settings.ts';
 import type { companySizes, industries } from '../../../shared/options.ts';
 import { writeAudit } from '../../audit/write-audit.ts';
 import type { DB } from '../../db/schema.ts';
@@ -87,7 +87,7 @@ export async function updateCompanySettings(
 }
 
 /** /companies/:slug: the company's profile and its open jobs, newest first; 404 for an unknown slug. */
-export async function getPublicCompany(db: Kysely<DB>, slug: string): Promise<PublicCompany> {
+export async function getPublicCompany(db: Kysely<DB>, slug: string): Promise<CompanyPage> {
   const row = await db.selectFrom('companies').select(columns).where('slug', '=', slug).executeTakeFirst();
   if (!row) throw notFound(messages.settings.loadFailed);
   const jobs = await db

@@ -8,7 +8,7 @@ import {
   COMPANY_LIMITS,
   companySettingsSchema,
   companySlugParamsSchema,
-  publicCompanySchema,
+  companyPageSchema,
   updateCompanyBodySchema,
 } from '../../../shared/schemas/company-settings.ts';
 import { messages } from '../../../shared/messages.ts';
@@ -80,7 +80,7 @@ export async function companySettingsRoutes(app: FastifyInstance, { database, st
   );
 
   // The public company page /companies/:slug and its logo.
-  api.get('/api/public/companies/:slug', { config: { access: 'public' }, schema: { params: companySlugParamsSchema, response: { 200: publicCompanySchema } } }, async (request) =>
+  api.get('/api/public/companies/:slug', { config: { access: 'public' }, schema: { params: companySlugParamsSchema, response: { 200: companyPageSchema } } }, async (request) =>
     getPublicCompany(db, request.params.slug),
   );
   api.get('/api/public/companies/:slug/logo', { config: { access: 'public' }, schema: { params: companySlugParamsSchema } }, async (request, reply) => {

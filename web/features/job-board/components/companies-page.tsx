@@ -5,7 +5,6 @@ import { PublicLayout } from '@web/components/layout/public-layout.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { fill } from '@web/lib/fill.ts';
 import { usePublicCompanies } from '../api/get-public-companies.ts';
-import { jobSearchHref } from '../hooks/use-job-search.ts';
 import { LoadError } from './load-error.tsx';
 import { PageIntro } from './page-intro.tsx';
 
@@ -36,12 +35,12 @@ export function CompaniesPage() {
             {companies.data.map((company) => (
               <li key={company.id}>
                 <Link
-                  to={jobSearchHref({ q: company.name })}
+                  to={`/companies/${company.slug}`}
                   aria-label={`${company.name}: ${openJobs(company.open_jobs)}`}
                   className="group flex items-center gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-500 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
                 >
-                  <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700" aria-hidden="true">
-                    <Building2 className="size-5" />
+                  <span className="flex size-11 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-brand-50 text-brand-700" aria-hidden="true">
+                    {company.logo_url ? <img src={company.logo_url} alt="" className="size-full object-contain" /> : <Building2 className="size-5" />}
                   </span>
                   <span className="min-w-0 flex-1">
                     <span className="block truncate font-semibold text-slate-900" title={company.name}>
