@@ -576,7 +576,19 @@ export interface CompanyBillingProfilesTable {
   updated_at: Timestamp;
 }
 
+export interface CompanyJoinRequestsTable {
+  id: Generated<string>;
+  company_id: string;
+  user_id: string;
+  status: Generated<'pending' | 'approved' | 'declined' | 'cancelled'>;
+  company_role: CompanyRole | null;
+  decided_by: string | null;
+  decided_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
   company_invites: CompanyInvitesTable;
   company_billing_profiles: CompanyBillingProfilesTable;
+  company_join_requests: CompanyJoinRequestsTable;
 }

@@ -85,6 +85,28 @@ export const teamMessages = {
   inviteForAnotherEmail: 'This invite is for {email}. Sign in with that address to join.',
   alreadyInACompany: 'Your account already belongs to a company. An employer account can be in one company only.',
 
+  // Requests to join (a verified email domain)
+  joinRequestsHeading: 'Requests to join',
+  joinRequestFrom: '{name} · {email}',
+  joinRequestApprove: 'Approve',
+  joinRequestDecline: 'Decline',
+  joinRequestApproveAs: 'Approve {name} as',
+  joinRequestApproved: '{name} joined as {role}',
+  joinRequestDeclined: 'Request from {name} declined',
+  joinRequestNotFound: 'This request is no longer waiting for an answer.',
+  joinSuggestionTitle: 'Is your company already on WorkCred?',
+  joinSuggestion: '{company} uses your email domain ({domain}) on WorkCred. Ask its owners and admins to let you join instead of creating a new company.',
+  joinSuggestionButton: 'Request to join {company}',
+  joinRequestSent: 'Request sent to {company}',
+  joinRequestPending: 'You asked to join {company}. Its owners and admins have been told; we will email you when they answer.',
+  joinRequestCancel: 'Cancel request',
+  joinRequestCancelled: 'Request cancelled',
+  joinRequestNotAllowed: 'You can ask to join only a company that uses your verified email domain, while your account has no company.',
+  joinRequestExists: 'You already asked to join a company. Cancel that request first.',
+  joinRequestEmailSubject: '{name} asked to join {company} on WorkCred',
+  joinApprovedSubject: 'You have joined {company} on WorkCred',
+  joinDeclinedSubject: 'Your request to join {company} on WorkCred',
+
   // Emails
   inviteEmailSubject: '{inviter} invited you to join {company} on WorkCred',
   newInviteRequestedSubject: '{email} asked for a new invite to {company}',

@@ -78,3 +78,18 @@ export const acceptInviteResultSchema = z.object({ company_id: z.string(), compa
 
 /** POST /api/invites/request-new: an expired or revoked invite's holder asks for a new one. */
 export const requestNewInviteBodySchema = inviteLookupBodySchema;
+
+/** A request to join the company (Team Management, for owners and admins). */
+export const joinRequestSchema = z.object({ id: z.string(), user_id: z.string(), full_name: z.string(), email: z.string(), created_at: z.string() });
+export type JoinRequest = z.infer<typeof joinRequestSchema>;
+export const joinRequestListSchema = z.object({ requests: z.array(joinRequestSchema) });
+export const joinRequestIdParamsSchema = z.object({ requestId: z.uuid(text.joinRequestNotFound) });
+export const approveJoinRequestBodySchema = z.strictObject({ company_role: companyRoleSchema });
+
+/** GET /api/join-requests/mine: the company the person may ask to join, and their pending request. */
+export const myJoinStatusSchema = z.object({
+  suggestion: z.object({ company_id: z.string(), company_name: z.string(), domain: z.string() }).nullable(),
+  request: z.object({ id: z.string(), company_name: z.string(), created_at: z.string() }).nullable(),
+});
+export type MyJoinStatus = z.infer<typeof myJoinStatusSchema>;
+export const createJoinRequestBodySchema = z.strictObject({ company_id: z.uuid(text.joinRequestNotAllowed) });

@@ -54,6 +54,9 @@ const NOT_COMPANY_ROUTES = new Set([
   'GET /api/record-shares/mine',
   'POST /api/record-shares',
   'DELETE /api/record-shares/:shareId',
+  'GET /api/join-requests/mine',
+  'POST /api/join-requests',
+  'DELETE /api/join-requests/mine',
 ]);
 
 /** Every route × every company role × two companies: who is refused for want of a permission. */

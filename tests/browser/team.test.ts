@@ -200,4 +200,39 @@ describe('Team Management: invites, roles and ownership', () => {
     const asked = await h.t.database.db.selectFrom('outbox_messages').select('recipient').where('subject', '=', fill(text.newInviteRequestedSubject, { email: 'meena.pillai@tapti-textiles.in', company: company.name })).execute();
     expect(asked.map((row) => row.recipient)).toEqual([owner.email]);
   });
+
+  it('lets a colleague on the verified domain ask to join from Complete Your Profile; the owner approves with a role', async () => {
+    const company = await h.t.factories.company({ name: 'Sabarmati Textiles' });
+    await h.t.database.db.insertInto('company_verifications').values({ company_name: 'Sabarmati Textiles', domain: 'sabarmati-textiles.in', verification_status: 'verified' }).execute();
+    const owner = await h.t.factories.user({ role: 'employer', companyId: company.id, companyRole: 'owner', password: PASSWORD, fullName: 'Hetal Shah' });
+    const asker = await h.t.factories.user({ role: 'employer', password: PASSWORD, fullName: 'Jignesh Patel', email: 'jignesh.patel@sabarmati-textiles.in' });
+
+    const ownerBrowser = await h.open('/auth');
+    await submitSignIn(ownerBrowser.page, owner.email, PASSWORD);
+    await waitForPath(ownerBrowser.page, '/dashboard');
+    await ownerBrowser.page.goto('/dashboard/team');
+    await memberRow(ownerBrowser.page, 'Hetal Shah').waitFor();
+
+    const { page } = await h.open('/auth');
+    await submitSignIn(page, asker.email, PASSWORD);
+    await waitForPath(page, '/dashboard');
+    const dialog = page.getByRole('dialog', { name: overview.completeProfileTitle });
+    await dialog.getByText(fill(text.joinSuggestion, { company: 'Sabarmati Textiles', domain: 'sabarmati-textiles.in' })).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: fill(text.joinSuggestionButton, { company: 'Sabarmati Textiles' }) }).click();
+    await waitForToast(page, fill(text.joinRequestSent, { company: 'Sabarmati Textiles' }));
+    await dialog.getByText(fill(text.joinRequestPending, { company: 'Sabarmati Textiles' })).waitFor();
+    await screenshot(page, 'team-join-request-sent');
+
+    // The owner's open page shows the request live, and approves it as an interviewer.
+    const row = ownerBrowser.page.getByTestId('join-request-row').filter({ hasText: 'Jignesh Patel' });
+    await row.waitFor();
+    await row.getByLabel(fill(text.joinRequestApproveAs, { name: 'Jignesh Patel' })).selectOption('interviewer');
+    await screenshot(ownerBrowser.page, 'team-join-requests');
+    await row.getByRole('button', { name: text.joinRequestApprove }).click();
+    await waitForToast(ownerBrowser.page, fill(text.joinRequestApproved, { name: 'Jignesh Patel', role: 'Interviewer' }));
+    await memberRow(ownerBrowser.page, 'Jignesh Patel').getByText('Interviewer').waitFor();
+    // The requester's page follows the new membership without a reload.
+    await waitForPath(page, '/dashboard/interviews');
+  });
 });

@@ -4,6 +4,11 @@ import { z } from 'zod';
 import { teamSchema } from '../../../shared/schemas/dashboard.ts';
 import {
   acceptInviteBodySchema,
+  approveJoinRequestBodySchema,
+  createJoinRequestBodySchema,
+  joinRequestIdParamsSchema,
+  joinRequestListSchema,
+  myJoinStatusSchema,
   acceptInviteResultSchema,
   changeRoleBodySchema,
   createInviteBodySchema,
@@ -26,6 +31,7 @@ import { acceptInviteAsMember, acceptInviteAsNewPerson, lookupInvite, requestNew
 import { createInvite, listInvites, resendInvite, revokeInvite, type TeamActor } from './invites.ts';
 import { listTeam, teamCompanyId } from './list-team.ts';
 import { changeMemberRole, removeMember, transferOwnership } from './manage-members.ts';
+import { cancelMyJoinRequest, createJoinRequest, decideJoinRequest, listJoinRequests, myJoinStatus } from './join-requests.ts';
 
 /** Anonymous calls that hold an invite token: a few a minute per address. */
 export const INVITE_TOKEN_RATE_LIMIT = { max: 10, timeWindow: '1 minute' } as const;
@@ -78,6 +84,39 @@ export async function teamRoutes(app: FastifyInstance, { database, auth, config,
   api.post('/api/team/transfer-ownership', { config: { access: 'user' }, schema: { body: transferOwnershipBodySchema, response: { 200: teamSchema } } }, async (request) =>
     transferOwnership({ auth, database, log: request.log }, actorOf(request), request.body),
   );
+
+  // Requests to join by a verified email domain: the requester's side, then the managers'.
+  api.get('/api/join-requests/mine', { config: { access: 'user' }, schema: { response: { 200: myJoinStatusSchema } } }, async (request) => myJoinStatus(db, sessionOf(request).userId));
+  api.post('/api/join-requests', { config: { access: 'user' }, schema: { body: createJoinRequestBodySchema, response: { 200: myJoinStatusSchema } } }, async (request) => {
+    const session = sessionOf(request);
+    await createJoinRequest(db, { userId: session.userId, ip: request.ip, publicUrl: config.PUBLIC_URL }, request.body.company_id);
+    onMessageQueued();
+    return myJoinStatus(db, session.userId);
+  });
+  api.delete('/api/join-requests/mine', { config: { access: 'user' }, schema: { response: { 200: myJoinStatusSchema } } }, async (request) => {
+    const session = sessionOf(request);
+    await cancelMyJoinRequest(db, session.userId);
+    return myJoinStatus(db, session.userId);
+  });
+  api.get('/api/team/join-requests', { config: { access: 'user' }, schema: { response: { 200: joinRequestListSchema } } }, async (request) => ({
+    requests: await listJoinRequests(db, teamCompanyId(sessionOf(request))),
+  }));
+  api.post(
+    '/api/team/join-requests/:requestId/approve',
+    { config: { access: 'user' }, schema: { params: joinRequestIdParamsSchema, body: approveJoinRequestBodySchema, response: { 200: teamSchema } } },
+    async (request) => {
+      const actor = actorOf(request);
+      await decideJoinRequest(db, actor, request.params.requestId, { approve: request.body.company_role });
+      onMessageQueued();
+      return listTeam(db, actor.companyId);
+    },
+  );
+  api.post('/api/team/join-requests/:requestId/decline', { config: { access: 'user' }, schema: { params: joinRequestIdParamsSchema, response: { 200: teamSchema } } }, async (request) => {
+    const actor = actorOf(request);
+    await decideJoinRequest(db, actor, request.params.requestId, 'decline');
+    onMessageQueued();
+    return listTeam(db, actor.companyId);
+  });
 
   // Accepting an invite (/join). Public: the token is the credential; a signed-in caller joins as themselves.
   api.post(

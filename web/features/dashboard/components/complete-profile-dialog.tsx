@@ -12,6 +12,7 @@ import { Label } from '@web/components/ui/label.tsx';
 import { TextField } from '@web/components/ui/text-field.tsx';
 import { isApiError } from '@web/lib/api-client.ts';
 import { cn } from '@web/lib/cn.ts';
+import { JoinSuggestion } from '@web/features/team/components/join-suggestion.tsx';
 import { useCompleteProfile } from '../api/complete-profile.ts';
 
 const text = messages.dashboardOverview;
@@ -54,6 +55,8 @@ export function CompleteProfileDialog({ open, onOpenChange }: CompleteProfileDia
       <DialogContent aria-describedby={`${id}-description`} onInteractOutside={(event) => event.preventDefault()}>
         <DialogTitle>{text.completeProfileTitle}</DialogTitle>
         <DialogDescription id={`${id}-description`}>{text.completeProfileDescription}</DialogDescription>
+        {/* Issue 13: a colleague's company may already be here (a verified email domain). */}
+        <JoinSuggestion />
         <form onSubmit={(event) => void onSubmit(event)} className="mt-5 space-y-4" noValidate aria-busy={mutation.isPending}>
           <TextField id={`${id}-company`} label={text.companyNameLabel} autoComplete="organization" required maxLength={COMPANY_NAME_MAX} error={errors.company_name?.message} {...form.register('company_name')} />
           <div className="space-y-1.5">

@@ -17,7 +17,9 @@ import { useCan } from '@web/lib/session/use-can.ts';
 import { TeamNav } from '@web/features/employment/components/team-nav.tsx';
 import { teamQueryKey, useTeam } from '../api/get-team.ts';
 import { useInvites, useResendInvite, useRevokeInvite } from '../api/team-invites.ts';
+import { useJoinRequests } from '../api/join-requests.ts';
 import { AddMemberDialog } from './add-member-dialog.tsx';
+import { JoinRequests } from './join-requests.tsx';
 import { ManageMemberDialog } from './manage-member-dialog.tsx';
 
 const text = messages.dashboardOverview;
@@ -32,6 +34,7 @@ export function TeamPage() {
   const mayManage = useCan('team.manage');
   const team = useTeam(hasCompany);
   const invites = useInvites(hasCompany);
+  const joinRequests = useJoinRequests(hasCompany && mayManage);
   const [adding, setAdding] = useState(false);
   const [managing, setManaging] = useState<TeamMember | null>(null);
   const queryClient = useQueryClient();
@@ -128,6 +131,8 @@ export function TeamPage() {
           </table>
         )}
       </Card>
+
+      {mayManage && joinRequests.data && joinRequests.data.length > 0 ? <JoinRequests requests={joinRequests.data} actorRole={actorRole} /> : null}
 
       {hasCompany && invites.data && invites.data.length > 0 ? <PendingInvites invites={invites.data} mayManage={mayManage} actorRole={actorRole} /> : null}
 
