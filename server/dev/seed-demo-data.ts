@@ -5,6 +5,7 @@ import { DEMO_CANDIDATES, DEMO_COMPANIES, type DemoCandidate } from './demo-cast
 import { createFactories } from './factories.ts';
 import { seedActivity } from './seed-demo-activity.ts';
 import { seedChecks } from './seed-demo-checks.ts';
+import { DEMO_JOIN_REQUESTER, seedSettings } from './seed-demo-settings.ts';
 import { seedHiring, type SeededCompany } from './seed-demo-hiring.ts';
 import { SEED_IP, type SeedContext } from './seed-demo-context.ts';
 import { createInvite } from '../features/team/invites.ts';
@@ -33,7 +34,7 @@ export class RealUsersPresentError extends Error {
 export async function seedDemo(app: FastifyInstance, { force = false } = {}) {
   const database = app.database;
   const { db } = database;
-  const demoEmails = [...DEMO_ACCOUNTS.map((a) => a.email), ...DEMO_CANDIDATES.map((c) => c.email)];
+  const demoEmails = [...DEMO_ACCOUNTS.map((a) => a.email), ...DEMO_CANDIDATES.map((c) => c.email), DEMO_JOIN_REQUESTER.email];
   const others = await db.selectFrom('auth_users').select('email').where('email', 'not in', demoEmails).limit(1).execute();
   if (others.length > 0 && !force) {
     throw new RealUsersPresentError('This database already has real users; seeding demo data would mix with them. Re-run with --force to seed anyway: npm run seed:demo -- --force');
@@ -67,6 +68,7 @@ export async function seedDemo(app: FastifyInstance, { force = false } = {}) {
     const hiring = await seedHiring(context, companies, candidates);
     await seedChecks(context, { adminId: admin.id, candidates });
     await seedActivity(context, { admin, companies, candidates, hiring });
+    await seedSettings(context, factories, companies, DEMO_PASSWORD);
   } finally {
     await storage.close?.();
   }

@@ -73,6 +73,14 @@ describe.skipIf(laneUnavailable)('demo seed', { timeout: 120_000 }, () => {
     const mine = await get<{ interviews: { interviewers: { full_name: string }[] }[] }>(interviewer, '/api/interviews');
     expect(mine.interviews.length).toBeGreaterThan(0);
     for (const interview of mine.interviews) expect(interview.interviewers.map((person) => person.full_name)).toContain('Arvind Rao');
+    const { requests } = await get<{ requests: { email: string }[] }>(owner, '/api/team/join-requests');
+    expect(requests.map((request) => request.email)).toEqual(['karthik.subramanian@nimbus-tech.demo.workcred.in']);
+    const company = await get<{ slug: string; logo_url: string | null; industry: string }>(owner, '/api/settings/company');
+    expect(company).toMatchObject({ slug: 'nimbus-technologies', industry: 'Information Technology' });
+    expect(company.logo_url).not.toBeNull();
+    expect((await get<{ profile: { gstin: string } }>(owner, '/api/settings/billing-profile')).profile.gstin).toBe('29AAGCB7383J1Z4');
+    const page = await t.app.inject({ url: '/api/public/companies/saffron-health', remoteAddress: '10.22.0.1' });
+    expect(page.json<{ jobs: unknown[]; description: string }>().jobs.length).toBeGreaterThan(0);
     const all = await get<{ interviews: unknown[] }>(owner, '/api/interviews');
     expect(all.interviews.length).toBeGreaterThanOrEqual(mine.interviews.length);
   });
