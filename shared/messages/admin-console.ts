@@ -64,6 +64,8 @@ export const adminConsoleMessages = {
   // Server refusals
   userNotFound: 'User not found',
   cannotChangeOwnRole: 'You cannot change your own role. Ask another admin to do it.',
+  /** Issue 13: a company always keeps an owner. {company}: its name. */
+  lastCompanyOwner: 'This person is the last owner of {company}. Ask them to make someone else an owner first.',
   cannotSuspendYourself: 'You cannot suspend your own account.',
   lastAdmin: 'This is the last active admin: promote another user to admin first.',
   invalidRole: 'role must be one of admin, employer or candidate',

@@ -186,6 +186,15 @@ describe.skipIf(laneUnavailable)('admin Users tab and Manage Users: /api/admin/u
       expect((await t.app.inject({ method: 'GET', url: '/api/jobs', ...as(target) })).statusCode).toBe(403);
     });
 
+    it("refuses to move a company's last owner out of it (issue 13)", async () => {
+      const lonely = await t.factories.company({ name: 'Solo Owner Traders' });
+      const owner = await newUser({ role: 'employer', companyId: lonely.id, fullName: 'Omkar Solo' });
+      const refused = await changeRole(admin, owner.id, { role: 'candidate' });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'LAST_OWNER', message: messages.adminConsole.lastCompanyOwner.replace('{company}', 'Solo Owner Traders') });
+      expect(await auditFor(owner.id)).toHaveLength(0);
+    });
+
     it('allows an employer without a company, and the same role again changes nothing', async () => {
       const target = await newUser({ role: 'candidate' });
       const response = await changeRole(admin, target.id, { role: 'employer' });

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { fill } from '../../../shared/fill.ts';
 import { messages } from '../../../shared/messages.ts';
 import { adminUserActions, type AdminUser } from '../../../shared/schemas/admin-console.ts';
 import { writeAudit } from '../../audit/write-audit.ts';
@@ -21,6 +22,14 @@ export async function changeUserRole(db: Kysely<DB>, actor: AdminActor, targetId
     const target = await lockForAdminChange(trx, actor, targetId, { removesAdmin: (t) => t.role === 'admin' && role !== 'admin' });
     if (target.role !== role) {
       const companyId = role === 'employer' ? target.company_id : null;
+      // A company always keeps an owner (issue 13): its last one cannot be moved out of it here.
+      if (target.company_id && !companyId && target.company_role === 'owner') {
+        const others = await trx.selectFrom('user_profiles').select('id').where('company_id', '=', target.company_id).where('company_role', '=', 'owner').where('id', '!=', target.id).executeTakeFirst();
+        if (!others) {
+          const company = await trx.selectFrom('companies').select('name').where('id', '=', target.company_id).executeTakeFirst();
+          throw conflict(fill(messages.adminConsole.lastCompanyOwner, { company: company?.name ?? '' }), 'LAST_OWNER');
+        }
+      }
       await trx
         .updateTable('user_profiles')
         .set({ role, company_id: companyId, company_role: companyId ? target.company_role : null, updated_at: new Date() })
