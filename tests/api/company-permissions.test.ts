@@ -24,7 +24,7 @@ const PUBLIC_DETAIL_KEYS = ['accepting_applications', 'benefits', 'company_name'
 
 type Actor = 'employerA' | 'employerB' | 'candidate' | 'anonymous';
 type JobKey = 'jobA' | 'jobB' | 'deletedJobA' | 'expiredJobB';
-type Method = 'GET' | 'POST' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 interface Row {
   actor: Actor;
@@ -33,6 +33,8 @@ interface Row {
   route: string;
   /** Which job fills `:jobId`. */
   job?: JobKey;
+  /** Other path parameters (`:inviteId`, `:userId`, `:slug`…), read when the row runs. */
+  params?: () => Record<string, string>;
   query?: string | (() => string);
   body?: () => object;
   note?: string;
@@ -74,9 +76,14 @@ describe.skipIf(laneUnavailable)('company permissions over the employer workspac
   };
   /** next_cursor of B's first page, handed to A by a later row. */
   let cursorFromB = '';
+  /** A pending invite of company A (issue 13), and employer B's password for the transfer row. */
+  let inviteA = '';
+  let passwordB = '';
+  const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
   async function signedIn(key: keyof typeof users, role: 'employer' | 'candidate', companyId: string | null, fullName: string) {
     const user = await t.factories.user({ role, companyId, fullName });
+    if (key === 'employerB') passwordB = user.password;
     if (role === 'candidate') await t.factories.candidateProfile(user.id);
     users[key] = { id: user.id, fullName };
     return signIn(t.app, user.email, user.password, nextIp());
@@ -116,6 +123,8 @@ describe.skipIf(laneUnavailable)('company permissions over the employer workspac
     await t.factories.application(jobs.deletedJobA, users.applicantB.id);
     await db().updateTable('job_postings').set({ is_deleted: true }).where('id', '=', jobs.deletedJobA).execute();
     jobs.expiredJobB = (await t.factories.job(companyB.id, { title: 'Beta Expired Role', expiresAt: new Date(Date.now() - DAY) })).id;
+    const invited = await call('employerA', 'POST', '/api/team/invites', { email: 'new.hire@alpha-permissions.in', company_role: 'recruiter' });
+    inviteA = invited.json<{ id: string }>().id;
   });
   afterAll(async () => t?.close());
 
@@ -154,7 +163,7 @@ describe.skipIf(laneUnavailable)('company permissions over the employer workspac
       check: (response) => {
         const companies = response.json<PublicCompany[]>();
         expect(companies.map((company) => [company.name, company.open_jobs]).sort()).toEqual([[companyA.name, 1], [companyB.name, 1]]);
-        for (const company of companies) expect(Object.keys(company).sort()).toEqual(['id', 'name', 'open_jobs']);
+        for (const company of companies) expect(Object.keys(company).sort()).toEqual(['id', 'industry', 'logo_url', 'name', 'open_jobs', 'slug']);
       },
     },
 
@@ -220,7 +229,7 @@ describe.skipIf(laneUnavailable)('company permissions over the employer workspac
         // jobA and its one application; the deleted job and its application, and all of B, left out.
         expect(overview).toMatchObject({ active_jobs: 1, applications: 1, interviews: 0 });
         expect(overview.recent_activity.map((entry) => entry.id).sort()).toEqual((await auditIdsOf(companyA.id)).sort());
-        expect(overview.recent_activity.map((entry) => entry.action).sort()).toEqual(['application_received', 'job_created']);
+        expect(overview.recent_activity.map((entry) => entry.action).sort()).toEqual(['application_received', 'job_created', 'team_member_invited']);
         expect(response.body).not.toContain(users.applicantB.fullName);
         expect(response.body).not.toContain(users.employerB.fullName);
       },
@@ -250,6 +259,36 @@ describe.skipIf(laneUnavailable)('company permissions over the employer workspac
     },
     { actor: 'candidate', method: 'GET', route: '/api/team', status: 403, message: messages.dashboardOverview.noCompany },
     { actor: 'anonymous', method: 'GET', route: '/api/team', status: 401 },
+
+    // ── Team membership (issue 13): another company's invite, member or request is not found; the
+    // route × role table of tests/api/company-roles.test.ts covers the roles within a company.
+    { actor: 'employerA', method: 'GET', route: '/api/team/invites', status: 200, check: (response) => expect(response.json<{ invites: { id: string }[] }>().invites.map((invite) => invite.id)).toEqual([inviteA]) },
+    { actor: 'employerB', method: 'GET', route: '/api/team/invites', status: 200, check: (response) => expect(response.json<{ invites: unknown[] }>().invites).toEqual([]) },
+    { actor: 'candidate', method: 'GET', route: '/api/team/invites', status: 403 },
+    { actor: 'anonymous', method: 'GET', route: '/api/team/invites', status: 401 },
+    { actor: 'candidate', method: 'POST', route: '/api/team/invites', body: () => ({ email: 'x@beta-permissions.in', company_role: 'admin' }), status: 403 },
+    { actor: 'anonymous', method: 'POST', route: '/api/team/invites', body: () => ({ email: 'x@beta-permissions.in', company_role: 'admin' }), status: 401 },
+    { actor: 'employerB', method: 'POST', route: '/api/team/invites/:inviteId/resend', params: () => ({ inviteId: inviteA }), status: 404 },
+    { actor: 'anonymous', method: 'POST', route: '/api/team/invites/:inviteId/resend', params: () => ({ inviteId: inviteA }), status: 401 },
+    { actor: 'employerB', method: 'DELETE', route: '/api/team/invites/:inviteId', params: () => ({ inviteId: inviteA }), status: 404 },
+    { actor: 'anonymous', method: 'DELETE', route: '/api/team/invites/:inviteId', params: () => ({ inviteId: inviteA }), status: 401 },
+    { actor: 'employerB', method: 'PATCH', route: '/api/team/members/:userId', params: () => ({ userId: users.teammateA.id }), body: () => ({ company_role: 'interviewer' }), status: 404 },
+    { actor: 'candidate', method: 'PATCH', route: '/api/team/members/:userId', params: () => ({ userId: users.teammateA.id }), body: () => ({ company_role: 'interviewer' }), status: 403 },
+    { actor: 'anonymous', method: 'PATCH', route: '/api/team/members/:userId', params: () => ({ userId: users.teammateA.id }), body: () => ({ company_role: 'interviewer' }), status: 401 },
+    { actor: 'employerB', method: 'DELETE', route: '/api/team/members/:userId', params: () => ({ userId: users.teammateA.id }), status: 404 },
+    { actor: 'anonymous', method: 'DELETE', route: '/api/team/members/:userId', params: () => ({ userId: users.teammateA.id }), status: 401 },
+    { actor: 'employerB', method: 'POST', route: '/api/team/transfer-ownership', body: () => ({ user_id: users.teammateA.id, password: passwordB }), status: 404 },
+    { actor: 'anonymous', method: 'POST', route: '/api/team/transfer-ownership', body: () => ({ user_id: users.teammateA.id, password: 'x' }), status: 401 },
+    { actor: 'employerB', method: 'GET', route: '/api/team/join-requests', status: 200, check: (response) => expect(response.json<{ requests: unknown[] }>().requests).toEqual([]) },
+    { actor: 'anonymous', method: 'GET', route: '/api/team/join-requests', status: 401 },
+    { actor: 'employerB', method: 'POST', route: '/api/team/join-requests/:requestId/approve', params: () => ({ requestId: UNKNOWN }), body: () => ({ company_role: 'admin' }), status: 404 },
+    { actor: 'anonymous', method: 'POST', route: '/api/team/join-requests/:requestId/approve', params: () => ({ requestId: UNKNOWN }), body: () => ({ company_role: 'admin' }), status: 401 },
+    { actor: 'employerB', method: 'POST', route: '/api/team/join-requests/:requestId/decline', params: () => ({ requestId: UNKNOWN }), status: 404 },
+    { actor: 'anonymous', method: 'POST', route: '/api/team/join-requests/:requestId/decline', params: () => ({ requestId: UNKNOWN }), status: 401 },
+    // A company's careers page is public; an unknown address and a missing logo are not found.
+    { actor: 'anonymous', method: 'GET', route: '/api/public/companies/:slug', params: () => ({ slug: 'alpha-permissions-pvt-ltd' }), status: 200 },
+    { actor: 'anonymous', method: 'GET', route: '/api/public/companies/:slug', params: () => ({ slug: 'no-such-company' }), note: 'unknown', status: 404 },
+    { actor: 'anonymous', method: 'GET', route: '/api/public/companies/:slug/logo', params: () => ({ slug: 'alpha-permissions-pvt-ltd' }), status: 404 },
 
     // ── POST /api/jobs: the company comes from the profile; a company_id in the body is refused outright.
     { actor: 'anonymous', method: 'POST', route: '/api/jobs', body: () => ({ title: 'Anonymous Probe', description: 'x' }), status: 401 },
@@ -350,7 +389,8 @@ describe.skipIf(laneUnavailable)('company permissions over the employer workspac
 
   it.each(rows.map((row) => [rowName(row), row] as const))('%s', async (_name, row) => {
     const query = typeof row.query === 'function' ? row.query() : (row.query ?? '');
-    const url = (row.job ? row.route.replace(':jobId', jobs[row.job]) : row.route) + query;
+    const withParams = Object.entries(row.params?.() ?? {}).reduce((route, [name, value]) => route.replace(`:${name}`, value), row.route);
+    const url = (row.job ? withParams.replace(':jobId', jobs[row.job]) : withParams) + query;
     const response = await call(row.actor, row.method, url, row.body?.());
     expect(response.statusCode, response.body).toBe(row.status);
     if (row.message !== undefined) expect(response.json<{ message: string }>().message).toBe(row.message);
