@@ -7,10 +7,9 @@ import { billingProfileBodySchema, indianStates, type BillingProfile, type Billi
 import { Button } from '@web/components/ui/button.tsx';
 import { SelectField } from '@web/components/ui/select-field.tsx';
 import { TextField } from '@web/components/ui/text-field.tsx';
-import { errorMessage } from '@web/lib/api-client.ts';
 import { useMe } from '@web/lib/session/get-me.ts';
 import { useBillingProfile, useSaveBillingProfile } from '../api/company-settings.ts';
-import { fieldErrorsOf, SettingsSection } from './settings-section.tsx';
+import { SettingsSection, showServerErrors } from './settings-section.tsx';
 
 const text = messages.settings;
 
@@ -46,9 +45,7 @@ function BillingForm({ profile }: { profile: BillingProfile | null }) {
       await save.mutateAsync(values);
       toast.success(text.saved);
     } catch (error) {
-      const fields = fieldErrorsOf(error);
-      for (const [field, message] of Object.entries(fields)) form.setError(field as keyof BillingProfileInput, { message });
-      if (Object.keys(fields).length === 0) toast.error(errorMessage(error, messages.auth.unexpected));
+      showServerErrors(form, error);
     }
   });
 

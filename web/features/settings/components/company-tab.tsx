@@ -9,12 +9,11 @@ import { COMPANY_LIMITS, updateCompanyBodySchema, type CompanySettings, type Upd
 import { Button } from '@web/components/ui/button.tsx';
 import { SelectField, TextareaField } from '@web/components/ui/select-field.tsx';
 import { TextField } from '@web/components/ui/text-field.tsx';
-import { errorMessage } from '@web/lib/api-client.ts';
 import { fill } from '@web/lib/fill.ts';
 import { useMe } from '@web/lib/session/get-me.ts';
 import { useCompanySettings, useSaveCompany } from '../api/company-settings.ts';
 import { LogoField } from './logo-field.tsx';
-import { fieldErrorsOf, SettingsSection } from './settings-section.tsx';
+import { SettingsSection, showServerErrors } from './settings-section.tsx';
 
 const text = messages.settings;
 const orNull = (value: unknown) => (value === '' ? null : value);
@@ -56,9 +55,7 @@ function CompanyForm({ settings }: { settings: CompanySettings }) {
       form.reset({ ...values, website: saved.website ?? '', slug: saved.slug, brand_color: saved.brand_color });
       toast.success(text.saved);
     } catch (error) {
-      const fields = fieldErrorsOf(error, { SLUG_TAKEN: 'slug', COMPANY_NAME_TAKEN: 'name' });
-      for (const [field, message] of Object.entries(fields)) form.setError(field as keyof UpdateCompanyInput, { message });
-      if (Object.keys(fields).length === 0) toast.error(errorMessage(error, messages.auth.unexpected));
+      showServerErrors(form, error, { SLUG_TAKEN: 'slug', COMPANY_NAME_TAKEN: 'name' });
     }
   });
 

@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { toast } from 'sonner';
 import { messages } from '@shared/messages.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card } from '@web/components/ui/card.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
+import { errorMessage } from '@web/lib/api-client.ts';
 
 /** One Settings tab's frame: heading, intro, and the loading and failure states of its data. */
 export function SettingsSection({ title, intro, state, onRetry, children }: { title: string; intro: string; state: 'pending' | 'error' | 'success'; onRetry: () => void; children: ReactNode }) {
@@ -37,4 +40,11 @@ export function fieldErrorsOf(error: unknown, codes: Record<string, string> = {}
   for (const issue of issues ?? []) out[issue.path] ??= issue.message;
   if (code && codes[code] && message) out[codes[code]] = message;
   return out;
+}
+
+/** Puts a failed save's messages beside their fields; anything not about a field becomes a toast. */
+export function showServerErrors<T extends FieldValues>(form: UseFormReturn<T>, error: unknown, codes: Record<string, string> = {}): void {
+  const fields = fieldErrorsOf(error, codes);
+  for (const [field, message] of Object.entries(fields)) form.setError(field as Path<T>, { message });
+  if (Object.keys(fields).length === 0) toast.error(errorMessage(error, messages.auth.unexpected));
 }

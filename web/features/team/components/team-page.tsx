@@ -74,22 +74,7 @@ export function TeamPage() {
           </div>
         ) : (
           <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
-              <tr>
-                <th scope="col" className={`${cell} font-medium`}>
-                  {text.teamName}
-                </th>
-                <th scope="col" className={`${cell} font-medium`}>
-                  {text.teamRole}
-                </th>
-                <th scope="col" className={`${cell} hidden font-medium sm:table-cell`}>
-                  {text.teamJoined}
-                </th>
-                <th scope="col" className={`${cell} text-right font-medium`}>
-                  {text.teamActions}
-                </th>
-              </tr>
-            </thead>
+            <TableHead joined />
             <tbody className="divide-y divide-slate-100">
               {team.data.length === 0 ? (
                 <tr>
@@ -153,6 +138,30 @@ export function TeamPage() {
   );
 }
 
+/** The spec's columns: Name, Role, Joined (members only; from sm up), Actions. */
+function TableHead({ joined }: { joined: boolean }) {
+  return (
+    <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
+      <tr>
+        <th scope="col" className={`${cell} font-medium`}>
+          {text.teamName}
+        </th>
+        <th scope="col" className={`${cell} font-medium`}>
+          {text.teamRole}
+        </th>
+        {joined ? (
+          <th scope="col" className={`${cell} hidden font-medium sm:table-cell`}>
+            {text.teamJoined}
+          </th>
+        ) : null}
+        <th scope="col" className={`${cell} text-right font-medium`}>
+          {text.teamActions}
+        </th>
+      </tr>
+    </thead>
+  );
+}
+
 function PendingInvites({ invites, mayManage, actorRole }: { invites: NonNullable<ReturnType<typeof useInvites>['data']>; mayManage: boolean; actorRole: TeamMember['company_role'] }) {
   const resend = useResendInvite();
   const revoke = useRevokeInvite();
@@ -171,19 +180,7 @@ function PendingInvites({ invites, mayManage, actorRole }: { invites: NonNullabl
       </h3>
       <Card className="overflow-x-auto">
         <table className="w-full text-left text-sm">
-          <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
-            <tr>
-              <th scope="col" className={`${cell} font-medium`}>
-                {text.teamName}
-              </th>
-              <th scope="col" className={`${cell} font-medium`}>
-                {text.teamRole}
-              </th>
-              <th scope="col" className={`${cell} text-right font-medium`}>
-                {text.teamActions}
-              </th>
-            </tr>
-          </thead>
+          <TableHead joined={false} />
           <tbody className="divide-y divide-slate-100">
             {invites.map((invite) => (
               <tr key={invite.id} data-testid="team-invite-row">
