@@ -54,9 +54,15 @@ const NOT_COMPANY_ROUTES = new Set([
   'GET /api/record-shares/mine',
   'POST /api/record-shares',
   'DELETE /api/record-shares/:shareId',
-  'GET /api/join-requests/mine',
   'POST /api/join-requests',
   'DELETE /api/join-requests/mine',
+  'GET /api/account',
+  'PATCH /api/account/name',
+  'POST /api/account/password',
+  'POST /api/account/email',
+  'GET /api/account/sessions',
+  'DELETE /api/account/sessions/:sessionId',
+  'POST /api/account/sessions/sign-out-others',
 ]);
 
 /** Every route × every company role × two companies: who is refused for want of a permission. */

@@ -46,6 +46,8 @@ describe.skipIf(laneUnavailable)('team: requests to join by verified domain', ()
     });
     expect((await call('stranger', 'GET', '/api/join-requests/mine')).json<MyJoinStatus>().suggestion).toBeNull();
     expect((await call('recruiter', 'GET', '/api/join-requests/mine')).json<MyJoinStatus>().suggestion).toBeNull();
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/join-requests/mine', remoteAddress: '10.85.251.1' });
+    expect([anonymous.statusCode, anonymous.json()]).toEqual([200, { suggestion: null, request: null }]);
     expect(codeOf(await call('stranger', 'POST', '/api/join-requests', { company_id: company.id }))).toEqual({ status: 403, code: 'JOIN_NOT_ALLOWED' });
   });
 

@@ -67,8 +67,8 @@ describe('employer dashboard: Complete Your Profile, overview (live) and Team Ma
     await page.getByRole('heading', { name: text.teamTitle }).waitFor();
     await page.getByRole('button', { name: text.addTeamMember }).waitFor();
     for (const column of [text.teamName, text.teamRole, text.teamJoined, text.teamActions]) await page.getByRole('columnheader', { name: column }).waitFor();
-    await page.getByRole('cell', { name: 'Kavya Menon' }).waitFor();
-    await page.getByRole('cell', { name: 'Arjun Rao' }).waitFor();
+    await page.getByRole('cell', { name: /^Kavya Menon/ }).waitFor();
+    await page.getByRole('cell', { name: /^Arjun Rao/ }).waitFor();
     // Company roles (issue 13): the first user is the owner; a teammate has the role given.
     await page.getByRole('row', { name: /Kavya Menon/ }).getByRole('cell', { name: 'Owner', exact: true }).waitFor();
     await page.getByRole('row', { name: /Arjun Rao/ }).getByRole('cell', { name: 'Recruiter', exact: true }).waitFor();

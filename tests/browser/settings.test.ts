@@ -64,6 +64,7 @@ describe('Settings', () => {
     await screenshot(visitor.page, 'company-page-375');
 
     // Billing profile: a wrong check character gets "Enter a valid GSTIN" beside the field.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await tabs.getByRole('tab', { name: text.billingTab }).click();
     await waitForPath(page, '/dashboard/settings/billing');
     const billing = page.getByRole('tabpanel', { name: text.billingTab });
@@ -85,6 +86,7 @@ describe('Settings', () => {
     expect((await h.t.database.db.selectFrom('company_billing_profiles').select(['gstin', 'state']).executeTakeFirstOrThrow()).state).toBe('Telangana');
 
     // Candidate emails: the rejection email off, replies to the careers address.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await tabs.getByRole('tab', { name: text.emailsTab }).click();
     const emails = page.getByRole('tabpanel', { name: text.emailsTab });
     await emails.getByRole('switch', { name: 'Email when moved to Rejected' }).uncheck();
@@ -95,8 +97,10 @@ describe('Settings', () => {
     const row = await h.t.database.db.selectFrom('companies').select(['stage_emails_off', 'reply_to_email']).where('id', '=', company.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ stage_emails_off: ['rejected'], reply_to_email: 'careers@deccanbiscuits.in' });
 
-    // 375 px: every tab fits and passes axe.
+    // 375 px: every tab fits and passes axe. On a phone the toasts lie over the tabs: let them go first.
     await page.setViewportSize({ width: 375, height: 812 });
+    await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 20_000 }).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
     for (const tab of [text.companyTab, text.billingTab, text.emailsTab]) {
       await tabs.getByRole('tab', { name: tab }).click();
       await page.getByRole('tabpanel', { name: tab }).getByRole('button', { name: text.save }).waitFor();

@@ -86,7 +86,12 @@ export async function teamRoutes(app: FastifyInstance, { database, auth, config,
   );
 
   // Requests to join by a verified email domain: the requester's side, then the managers'.
-  api.get('/api/join-requests/mine', { config: { access: 'user' }, schema: { response: { 200: myJoinStatusSchema } } }, async (request) => myJoinStatus(db, sessionOf(request).userId));
+  // Public like GET /api/session: a page that signs out while asking gets an empty answer, not a 401.
+  api.get('/api/join-requests/mine', { config: { access: 'public' }, schema: { response: { 200: myJoinStatusSchema } } }, async (request, reply) => {
+    const session = await loadSession(auth, database, request, reply);
+    if (!session || (session.requiredAal === 'aal2' && session.aal !== 'aal2')) return { suggestion: null, request: null };
+    return myJoinStatus(db, session.userId);
+  });
   api.post('/api/join-requests', { config: { access: 'user' }, schema: { body: createJoinRequestBodySchema, response: { 200: myJoinStatusSchema } } }, async (request) => {
     const session = sessionOf(request);
     await createJoinRequest(db, { userId: session.userId, ip: request.ip, publicUrl: config.PUBLIC_URL }, request.body.company_id);

@@ -32,7 +32,8 @@ export function LogoField({ settings }: { settings: CompanySettings }) {
   };
 
   return (
-    <div className="flex flex-wrap items-center gap-4">
+    // relative: the visually hidden file input is placed against this box; otherwise choosing a file scrolled the whole page.
+    <div className="relative flex flex-wrap items-center gap-4">
       <div className="flex size-20 items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-slate-50">
         {settings.logo_url ? <img src={settings.logo_url} alt={fill(text.logoAlt, { company: settings.name })} className="size-full object-contain" /> : <Building2 className="size-8 text-slate-400" aria-hidden="true" />}
       </div>
