@@ -33,6 +33,7 @@ import { jobsRoutes } from './features/jobs/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { teamRoutes } from './features/team/routes.ts';
 import { accountRoutes } from './features/account/routes.ts';
+import { seoRoutes } from './features/site/seo.ts';
 import { companySettingsRoutes } from './features/company-settings/routes.ts';
 import { candidateRegistrationRoutes } from './features/candidate-registration/routes.ts';
 import { candidateDocumentRoutes } from './features/candidate-documents/routes.ts';
@@ -121,6 +122,7 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   await app.register(teamRoutes, deps);
   await app.register(accountRoutes, deps);
   await app.register(companySettingsRoutes, deps);
+  await app.register(seoRoutes, deps);
   await app.register(candidateRegistrationRoutes, deps);
   await app.register(candidateDocumentRoutes, deps);
   await app.register(adminUsersRoutes, deps);
