@@ -11,6 +11,8 @@ function fakeDist(): string {
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>WorkCred</title><div id="root"></div>');
   writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  // As web/precompress.ts leaves a build: a brotli copy beside the asset (marked, to tell it apart).
+  writeFileSync(path.join(dir, 'assets', 'app-abc123.js.br'), 'PRECOMPRESSED-BROTLI');
   return dir;
 }
 
@@ -57,6 +59,11 @@ describe.skipIf(laneUnavailable)('platform: health, headers, errors, static app'
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(asset.headers['content-encoding']).toBe('gzip');
+    // The build's brotli copy is sent as it is, not compressed again on the request (issue 14).
+    const brotli = await t.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.body).toBe('PRECOMPRESSED-BROTLI');
+    expect(brotli.headers['content-type']).toContain('javascript');
   });
 
   it('answers unknown API paths with JSON 404, not the app', async () => {
