@@ -592,3 +592,19 @@ export interface DB {
   company_billing_profiles: CompanyBillingProfilesTable;
   company_join_requests: CompanyJoinRequestsTable;
 }
+
+// --- Your account: email changes (migration 0019) ---
+
+export interface EmailChangeRequestsTable {
+  id: Generated<string>;
+  user_id: string;
+  new_email: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+export interface DB {
+  email_change_requests: EmailChangeRequestsTable;
+}

@@ -50,6 +50,7 @@ export function createRouter() {
         { path: 'candidate-registration', lazy: page(() => import('@web/features/candidate-registration/components/candidate-registration-page.tsx'), 'CandidateRegistrationPage') },
         // Accepting a team invite (issue 13); the token is in the link's #fragment.
         { path: 'join', lazy: page(() => import('@web/features/team/components/join-page.tsx'), 'JoinPage') },
+        { path: 'account/confirm-email', lazy: page(() => import('@web/features/settings/components/account-confirm-email-page.tsx'), 'ConfirmEmailPage') },
         { path: 'jobs/:jobId', lazy: page(() => import('@web/features/job-detail/components/job-detail-page.tsx'), 'JobDetailPage') },
         {
           element: <RequireSession />,
