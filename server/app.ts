@@ -10,6 +10,7 @@ import type { Database } from './db/database.ts';
 import { createAuth, type Auth } from './auth/auth.ts';
 import { authRoutes } from './auth/routes.ts';
 import { createGuards } from './auth/session.ts';
+import { awaitSessionChanges, startSessionCache } from './auth/session-cache.ts';
 import { registerAccessControl } from './http/access.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerSecurity } from './http/security.ts';
@@ -90,6 +91,14 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   });
   const auth = createAuth({ config, database, onMessageQueued: () => outbox.kick() });
   const guards = createGuards(auth, database);
+  // Resolved sessions kept a few seconds, dropped on every instance when anything about them changes.
+  const stopSessionCache = await startSessionCache(database, config.SESSION_CACHE_SECONDS * 1000);
+  // A request that may have changed a session, an account or its factors answers only once this
+  // instance has heard the change, so the caller's next request here already sees it. PostgreSQL
+  // only: its notifications come over another connection; PGlite (one process) hands them over in it.
+  app.addHook('onSend', async (request) => {
+    if (database.kind === 'postgres' && request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') await awaitSessionChanges(database);
+  });
   app.decorate('auth', auth);
   app.decorate('database', database);
   app.decorate('outbox', outbox);
@@ -139,6 +148,7 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
 
   app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', async () => {
+    await stopSessionCache();
     await outbox.stop();
     await storage.close?.();
   });

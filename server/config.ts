@@ -43,6 +43,9 @@ export const envSchema = z
     // How long one upload may take; the route aborts it then, and the storage sweeper reclaims
     // files of uploads older than this (a crashed server's half-written files).
     UPLOAD_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(24 * 60 * 60).default(900),
+    // How long a resolved session is kept in memory (server/auth/session-cache.ts); every change to
+    // it is heard at once on every instance, this only bounds a lost notification. 0: no cache.
+    SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(15),
     // The EPFO employment-history provider behind the UAN check (server/features/verification/uan-provider.ts).
     // none: no provider; UAN checks wait for the verification team.
     UAN_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['none']).default('none')),

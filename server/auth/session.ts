@@ -5,6 +5,7 @@ import type { Database } from '../db/database.ts';
 import type { UserProfile } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import { SESSION_ABSOLUTE_SECONDS, type Auth } from './auth.ts';
+import { sessionCacheOf } from './session-cache.ts';
 import { toWebHeaders } from './web-request.ts';
 
 export interface SessionContext {
@@ -14,6 +15,8 @@ export interface SessionContext {
   /** aal2 when the user has a verified second factor, so this session must reach aal2. */
   requiredAal: 'aal1' | 'aal2';
   expiresAt: Date;
+  /** When the session began (sign-in): the absolute lifetime counts from here. */
+  createdAt: Date;
   emailVerified: boolean;
   profile: UserProfile;
 }
@@ -27,6 +30,18 @@ export async function loadSession(auth: Auth, database: Database, request: Fasti
   request.sessionContext = null;
   const cookie = request.headers.cookie;
   if (!cookie || !cookie.includes('session_token')) return null;
+
+  // Issue 14: a session resolved moments ago (and unchanged since, on any instance) costs no query.
+  const cache = sessionCacheOf(database);
+  const key = cache ? sessionCookieOf(cookie) : undefined;
+  if (cache && key) {
+    const cached = cache.get(key);
+    if (cached && cached.expiresAt.getTime() > Date.now() && (Date.now() - cached.createdAt.getTime()) / 1000 <= SESSION_ABSOLUTE_SECONDS) {
+      request.sessionContext = cached;
+      return cached;
+    }
+  }
+  const mark = cache?.mark() ?? 0;
 
   const result = await auth.api.getSession({ headers: toWebHeaders(request), returnHeaders: true });
   // A sliding refresh sets a new cookie; forward it (not possible on a WebSocket upgrade).
@@ -55,9 +70,12 @@ export async function loadSession(auth: Auth, database: Database, request: Fasti
     aal,
     requiredAal: factor ? 'aal2' : 'aal1',
     expiresAt: new Date(found.session.expiresAt),
+    createdAt: new Date(found.session.createdAt),
     emailVerified: found.user.emailVerified,
     profile,
   };
+  // Not when better-auth just refreshed the cookie: the browser's next request carries the new one.
+  if (cache && key && refreshed.length === 0) cache.store(key, request.sessionContext, mark);
   return request.sessionContext;
 }
 
@@ -95,4 +113,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     sessionContext?: SessionContext | null;
   }
+}
+
+/** The session cookie's value (whatever its prefix: `__Host-` in production), the cache's key. */
+function sessionCookieOf(header: string): string | undefined {
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim().endsWith('session_token')) return part.slice(eq + 1).trim() || undefined;
+  }
+  return undefined;
 }

@@ -24,7 +24,7 @@ export const SEED_IP = '103.21.58.14';
  */
 export async function sessionFor(db: Kysely<DB>, userId: string): Promise<SessionContext> {
   const profile = await db.selectFrom('user_profiles').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
-  return { userId, sessionId: 'demo-seed', aal: 'aal1', requiredAal: 'aal1', expiresAt: new Date(Date.now() + 3_600_000), emailVerified: true, profile };
+  return { userId, sessionId: 'demo-seed', aal: 'aal1', requiredAal: 'aal1', expiresAt: new Date(Date.now() + 3_600_000), createdAt: new Date(), emailVerified: true, profile };
 }
 
 /** A date N days from today in India (YYYY-MM-DD), for joining and relieving days. */

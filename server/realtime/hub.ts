@@ -66,6 +66,11 @@ export async function registerLiveUpdates(app: FastifyInstance, deps: { config: 
     }
     sockets.set(socket, new Set(topicsFor(session)));
     socket.on('close', () => sockets.delete(socket));
-    socket.send(JSON.stringify({ type: 'ready' }));
+    // On the next turn of the event loop: with the session already in memory (issue 14) this handler
+    // no longer waits for the database, and a client that attaches its listener just after the
+    // connection opens must still hear "ready".
+    setImmediate(() => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ type: 'ready' }));
+    });
   });
 }

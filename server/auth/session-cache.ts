@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { SessionContext } from './session.ts';
+
+/** The channel the session triggers (migration 0020) notify on, with the user's id. */
+export const SESSION_CHANGES_CHANNEL = 'workcred_sessions';
+
+interface Entry {
+  session: SessionContext;
+  storedAt: number;
+}
+
+/**
+ * Resolved sessions kept in process for a few seconds (issue 14), so a signed-in request reads no
+ * session rows at all. Correct with several instances: every change to a session, its account,
+ * profile or second factors notifies every instance (database triggers, LISTEN/NOTIFY), which drop
+ * that user's entries at once. A read that raced a change is not stored: each user has a
+ * generation, bumped by every notification, and an entry is kept only if the generation it was
+ * read under is still current. Entries also expire after `ttlMs`, the bound on staleness should a
+ * notification ever be lost (the listening connection dropped).
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly byUser = new Map<string, Set<string>>();
+  /** A counter bumped by every change heard, and the value it had at each user's last change. */
+  private sequence = 0;
+  private readonly lastChange = new Map<string, number>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 20_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get enabled(): boolean {
+    return this.ttlMs > 0;
+  }
+
+  get(key: string): SessionContext | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (this.now() - entry.storedAt >= this.ttlMs) {
+      this.delete(key, entry.session.userId);
+      return undefined;
+    }
+    return entry.session;
+  }
+
+  /** Take this before reading a session from the database; hand it to store(). */
+  mark(): number {
+    return this.sequence;
+  }
+
+  /** Keeps the session unless a change to its user was heard since `mark` (the read may predate it). */
+  store(key: string, session: SessionContext, mark: number): void {
+    if (!this.enabled || (this.lastChange.get(session.userId) ?? 0) > mark) return;
+    if (this.entries.size >= this.maxEntries) {
+      // Oldest first (a Map keeps insertion order).
+      const oldest = this.entries.entries().next().value;
+      if (oldest) this.delete(oldest[0], oldest[1].session.userId);
+    }
+    this.entries.set(key, { session, storedAt: this.now() });
+    const keys = this.byUser.get(session.userId) ?? new Set();
+    keys.add(key);
+    this.byUser.set(session.userId, keys);
+  }
+
+  private delete(key: string, userId: string): void {
+    this.entries.delete(key);
+    const keys = this.byUser.get(userId);
+    keys?.delete(key);
+    if (keys && keys.size === 0) this.byUser.delete(userId);
+  }
+
+  /** Something about this user changed (on some instance): forget their sessions here. */
+  dropUser(userId: string): void {
+    this.sequence += 1;
+    // Delete first so the user moves to the end of the insertion order (the newest marker).
+    this.lastChange.delete(userId);
+    this.lastChange.set(userId, this.sequence);
+    // Bounded: the oldest markers go once there are many (a read older than them is long done).
+    if (this.lastChange.size > this.maxEntries) this.lastChange.delete(this.lastChange.keys().next().value!);
+    for (const key of this.byUser.get(userId) ?? []) this.entries.delete(key);
+    this.byUser.delete(userId);
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.byUser.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+const caches = new WeakMap<Database, { cache: SessionCache; fence: () => Promise<void> }>();
+const FENCE = 'fence:';
+
+/** The cache of this database's app, if one was started. */
+export function sessionCacheOf(database: Database): SessionCache | undefined {
+  return caches.get(database)?.cache;
+}
+
+/**
+ * Waits until this instance has heard every session change committed so far: it sends its own
+ * marker on the channel and waits for it (notifications arrive in commit order). The app calls it
+ * before answering a request that may have changed something, so the next request on this instance
+ * already sees the change. Should the marker not come back in time, the whole cache is dropped.
+ */
+export async function awaitSessionChanges(database: Database): Promise<void> {
+  await caches.get(database)?.fence();
+}
+
+/** Starts the cache for an app: listens for session changes and returns the stop function. */
+export async function startSessionCache(database: Database, ttlMs: number): Promise<() => Promise<void>> {
+  const cache = new SessionCache(ttlMs);
+  if (!cache.enabled) return async () => undefined;
+  const waiting = new Map<string, () => void>();
+  const unlisten = await database.listen(SESSION_CHANGES_CHANNEL, (payload) => {
+    if (payload.startsWith(FENCE)) waiting.get(payload)?.();
+    else cache.dropUser(payload);
+  });
+  async function fence() {
+    const marker = `${FENCE}${randomUUID()}`;
+    const heard = new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), 2000);
+      waiting.set(marker, () => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+    try {
+      await sql`SELECT pg_notify(${SESSION_CHANGES_CHANNEL}, ${marker})`.execute(database.db);
+      if (!(await heard)) cache.clear();
+    } catch {
+      cache.clear();
+    } finally {
+      waiting.delete(marker);
+    }
+  }
+  caches.set(database, { cache, fence });
+  return async () => {
+    caches.delete(database);
+    cache.clear();
+    await unlisten();
+  };
+}
