@@ -1,14 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
-import { openDatabase, type Database } from '../../server/db/database.ts';
 import { createFactories } from '../../server/dev/factories.ts';
-import { createPostgresTestDatabase, laneUnavailable, testDbKind } from '../support/test-database.ts';
+import { laneUnavailable, testDbKind } from '../support/test-database.ts';
+import { startTwoInstances, type Instance } from '../support/two-instances.ts';
 import { signIn } from '../support/test-app.ts';
 import { waitFor } from '../support/wait-for.ts';
 
@@ -17,29 +11,14 @@ import { waitFor } from '../support/wait-for.ts';
  * through instance A reaches an employer's socket on instance B, through LISTEN/NOTIFY.
  */
 describe.skipIf(laneUnavailable || testDbKind !== 'postgres')('live updates across two instances on one PostgreSQL', () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'workcred-two-'));
-  let drop: () => Promise<void>;
-  const instances: { app: FastifyInstance; database: Database }[] = [];
+  let two: Awaited<ReturnType<typeof startTwoInstances>>;
+  const instances: Instance[] = [];
 
   beforeAll(async () => {
-    const created = await createPostgresTestDatabase();
-    drop = created.drop;
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000' });
-    for (let i = 0; i < 2; i += 1) {
-      const database = await openDatabase({ kind: 'postgres', url: created.url, poolSize: 3 });
-      const app = await buildApp({ config, database });
-      await app.ready();
-      instances.push({ app, database });
-    }
+    two = await startTwoInstances();
+    instances.push(...two.instances);
   });
-  afterAll(async () => {
-    for (const { app, database } of instances) {
-      await app.close();
-      await database.close();
-    }
-    await drop?.();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(async () => two?.close());
 
   it('delivers an application made on instance A to the employer listening on instance B', async () => {
     const [a, b] = instances as [(typeof instances)[0], (typeof instances)[0]];

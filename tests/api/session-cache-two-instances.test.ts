@@ -1,14 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.ts';
 import { sessionCacheOf } from '../../server/auth/session-cache.ts';
-import { loadConfig } from '../../server/config.ts';
-import { openDatabase, type Database } from '../../server/db/database.ts';
 import { createFactories } from '../../server/dev/factories.ts';
-import { createPostgresTestDatabase, laneUnavailable, testDbKind } from '../support/test-database.ts';
+import { laneUnavailable, testDbKind } from '../support/test-database.ts';
+import { startTwoInstances, type Instance } from '../support/two-instances.ts';
 import { signIn, type CookieJar } from '../support/test-app.ts';
 import { waitFor } from '../support/wait-for.ts';
 
@@ -18,35 +13,20 @@ import { waitFor } from '../support/wait-for.ts';
  * them all (triggers and LISTEN/NOTIFY). Instance B caches; the change is made through instance A.
  */
 describe.skipIf(laneUnavailable || testDbKind !== 'postgres')('the session cache across two instances on one PostgreSQL', () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'workcred-cache-'));
-  let drop: () => Promise<void>;
-  const instances: { app: FastifyInstance; database: Database }[] = [];
+  let two: Awaited<ReturnType<typeof startTwoInstances>>;
+  const instances: Instance[] = [];
   let ip = 0;
   const at = (instance: { app: FastifyInstance }, jar: CookieJar, url: string, method: 'GET' | 'POST' = 'GET', payload?: object) =>
     instance.app.inject({ method, url, headers: { cookie: jar.header }, ...(payload ? { payload } : {}), remoteAddress: `10.88.0.${++ip % 250}` });
 
   beforeAll(async () => {
-    const created = await createPostgresTestDatabase();
-    drop = created.drop;
-    // A long cache life: only the notification can make the change visible within the test.
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', SESSION_CACHE_SECONDS: '60' });
-    for (let i = 0; i < 2; i += 1) {
-      const database = await openDatabase({ kind: 'postgres', url: created.url, poolSize: 3 });
-      const app = await buildApp({ config, database });
-      await app.ready();
-      instances.push({ app, database });
-    }
+    // A long cache life: only the notification can make a change visible within the test.
+    two = await startTwoInstances({ SESSION_CACHE_SECONDS: '60' });
+    instances.push(...two.instances);
   });
-  afterAll(async () => {
-    for (const { app, database } of instances) {
-      await app.close();
-      await database.close();
-    }
-    await drop?.();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(async () => two?.close());
 
-  it('answers a cached session with no session query, and forgets it on every instance when it ends or its account changes', async () => {
+  it('keeps a session in memory, and forgets it on every instance when it ends or its account changes', async () => {
     const [a, b] = instances as [(typeof instances)[0], (typeof instances)[0]];
     const factories = createFactories(a.app.auth, a.database);
     const company = await factories.company({ name: 'Cache Two Instances Pvt Ltd' });

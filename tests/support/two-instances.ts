@@ -1,0 +1,41 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { openDatabase, type Database } from '../../server/db/database.ts';
+import { createPostgresTestDatabase } from './test-database.ts';
+
+export interface Instance {
+  app: FastifyInstance;
+  database: Database;
+}
+
+/**
+ * Two app instances on one throwaway PostgreSQL database, as behind a load balancer: each with its
+ * own pool and LISTEN connection. `close()` stops both and drops the database.
+ */
+export async function startTwoInstances(env: Record<string, string> = {}): Promise<{ instances: [Instance, Instance]; close(): Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'workcred-two-'));
+  const created = await createPostgresTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', ...env });
+  const instances: Instance[] = [];
+  for (let i = 0; i < 2; i += 1) {
+    const database = await openDatabase({ kind: 'postgres', url: created.url, poolSize: 3 });
+    const app = await buildApp({ config, database });
+    await app.ready();
+    instances.push({ app, database });
+  }
+  return {
+    instances: instances as [Instance, Instance],
+    async close() {
+      for (const { app, database } of instances) {
+        await app.close();
+        await database.close();
+      }
+      await created.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
