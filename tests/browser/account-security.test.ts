@@ -141,8 +141,9 @@ describe('two-step verification settings (/account/security)', () => {
     await page.getByRole('button', { name: text.appButton }).focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: text.appTitle });
-    // Focus moves into the dialog and stays there.
-    await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
+    // Focus moves into the dialog, to its password field once the dialog knows it asks for one
+    // (it learns that from the factors list), and stays there.
+    await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null && (document.activeElement as HTMLInputElement | null)?.type === 'password');
     await page.keyboard.type(PASSWORD);
     await page.keyboard.press('Enter');
     await dialog.getByRole('img', { name: text.qrLabel }).waitFor();
