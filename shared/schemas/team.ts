@@ -64,8 +64,8 @@ const fullNameSchema = z
   .string(text.fullNameRequired)
   .trim()
   .min(1, text.fullNameRequired)
-  .max(MAX_FULL_NAME_LENGTH, text.fullNameRequired)
-  .refine(hasNoControlCharacters, text.fullNameRequired);
+  .max(MAX_FULL_NAME_LENGTH, messages.employerSignupFlow.fullNameTooLong)
+  .refine(hasNoControlCharacters, messages.employerSignupFlow.invalidCharacters);
 
 /** POST /api/invites/accept: a new person gives a name and password; a signed-in account gives neither. */
 export const acceptInviteBodySchema = z.strictObject({

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Brand } from '@web/components/brand.tsx';
 
 /** The centred frame of the sign-in screens: logo, heading, subtitle, then a card. */
@@ -16,5 +17,19 @@ export function AuthLayout({ heading, subtitle, children }: { heading: string; s
         </div>
       </main>
     </div>
+  );
+}
+
+/** A sign-in-style page that only says something went wrong (a dead link, say), with a way home. */
+export function AuthNotice({ heading, body }: { heading: string; body: string }) {
+  return (
+    <AuthLayout heading={heading}>
+      <p role="alert" className="text-sm text-slate-700">
+        {body}
+      </p>
+      <Link to="/" className="mt-4 inline-block text-sm font-medium text-brand-700 hover:underline">
+        WorkCred
+      </Link>
+    </AuthLayout>
   );
 }

@@ -4,7 +4,7 @@ import { CircleCheck } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { messages } from '@shared/messages.ts';
 import { FullPageSpinner } from '@web/components/ui/spinner.tsx';
-import { AuthLayout } from '@web/features/auth/components/auth-layout.tsx';
+import { AuthLayout, AuthNotice } from '@web/features/auth/components/auth-layout.tsx';
 import { isApiError } from '@web/lib/api-client.ts';
 import { fill } from '@web/lib/fill.ts';
 import { meQueryKey } from '@web/lib/session/get-me.ts';
@@ -29,11 +29,11 @@ export function ConfirmEmailPage() {
     if (confirm.isSuccess) void queryClient.invalidateQueries({ queryKey: meQueryKey });
   }, [confirm.isSuccess, queryClient]);
 
-  if (!token) return <Notice heading={text.confirmInvalid} body={text.confirmMissingToken} />;
+  if (!token) return <AuthNotice heading={text.confirmInvalid} body={text.confirmMissingToken} />;
   if (confirm.isPending) return <FullPageSpinner label={text.confirming} />;
   if (confirm.isError) {
     const known = isApiError(confirm.error) && confirm.error.status === 409;
-    return <Notice heading={known ? text.confirmTitle : text.confirmInvalid} body={known ? confirm.error.message : text.confirmInvalidHint} />;
+    return <AuthNotice heading={known ? text.confirmTitle : text.confirmInvalid} body={known ? confirm.error.message : text.confirmInvalidHint} />;
   }
   const { email, signed_in: signedIn } = confirm.data;
   return (
@@ -52,15 +52,3 @@ export function ConfirmEmailPage() {
   );
 }
 
-function Notice({ heading, body }: { heading: string; body: string }) {
-  return (
-    <AuthLayout heading={heading}>
-      <p role="alert" className="text-sm text-slate-700">
-        {body}
-      </p>
-      <Link to="/" className={linkClass}>
-        WorkCred
-      </Link>
-    </AuthLayout>
-  );
-}

@@ -9,7 +9,7 @@ import { Button } from '@web/components/ui/button.tsx';
 import { FieldError } from '@web/components/ui/field-error.tsx';
 import { FullPageSpinner } from '@web/components/ui/spinner.tsx';
 import { TextField } from '@web/components/ui/text-field.tsx';
-import { AuthLayout } from '@web/features/auth/components/auth-layout.tsx';
+import { AuthLayout, AuthNotice } from '@web/features/auth/components/auth-layout.tsx';
 import { errorMessage, isApiError } from '@web/lib/api-client.ts';
 import { fill } from '@web/lib/fill.ts';
 import { meQueryKey, useMe } from '@web/lib/session/get-me.ts';
@@ -29,9 +29,9 @@ export function JoinPage() {
   const invite = useQuery({ queryKey: ['invite', token], queryFn: () => lookupInvite(token), enabled: token.length > 0, retry: false, staleTime: Infinity });
   usePageMeta(invite.data ? fill(text.joinTitle, { company: invite.data.company_name }) : text.joinLoading, text.joinNewAccount);
 
-  if (!token) return <Notice heading={text.joinInvalid} body={text.joinMissingToken} />;
+  if (!token) return <AuthNotice heading={text.joinInvalid} body={text.joinMissingToken} />;
   if (invite.isPending) return <FullPageSpinner />;
-  if (invite.isError) return <Notice heading={text.joinInvalid} body={errorMessage(invite.error, messages.auth.unexpected)} />;
+  if (invite.isError) return <AuthNotice heading={text.joinInvalid} body={errorMessage(invite.error, messages.auth.unexpected)} />;
   const preview = invite.data;
   const heading = fill(text.joinTitle, { company: preview.company_name });
   const role = companyRoleLabels[preview.company_role];
@@ -44,18 +44,6 @@ export function JoinPage() {
   );
 }
 
-function Notice({ heading, body }: { heading: string; body: string }) {
-  return (
-    <AuthLayout heading={heading}>
-      <p role="alert" className="text-sm text-slate-700">
-        {body}
-      </p>
-      <Link to="/" className="mt-4 inline-block text-sm font-medium text-brand-700 hover:underline">
-        WorkCred
-      </Link>
-    </AuthLayout>
-  );
-}
 
 function DeadInvite({ token, preview }: { token: string; preview: InvitePreview }) {
   const [asked, setAsked] = useState(false);
