@@ -2,12 +2,14 @@
  * npm run bench: throughput and memory as ratios against a baseline measured in the same run, so
  * the numbers mean something on any machine. Prints a table; asserts nothing.
  *
- *   1. bare Fastify GET JSON (baseline) vs WorkCred's /api/health (all hooks) vs /api/me (session + DB)
+ *   1. the route table of issue 14 on the demo data (health, public job page, board search, the
+ *      employer's job list, /api/me) on PostgreSQL and PGlite, against a bare Fastify GET (routes.ts);
  *   2. start-up time and idle RSS of a full server process on PGlite (and PostgreSQL when
  *      BENCH_DATABASE_URL is set), against a bare `node -e` process.
  *   3. GET /api/jobs, first and deep pages, for a company with 10,000 jobs and 200,000 applications,
  *      on PGlite and PostgreSQL, against the bare Fastify route over one connection (jobs-list.ts).
  *   4. a 10 MB document upload against a bare Fastify route streaming to a file (document-upload.ts).
+ * BENCH_ONLY=routes,startup,jobs,upload picks sections; BENCH_SECONDS sets each run's length.
  * Separate scripts: npm run bench:notifications (a send to 100,000 users) and npm run bench:latency
  * (live delivery to 500 WebSocket clients, p50/p99).
  */
@@ -15,51 +17,25 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import Fastify from 'fastify';
-import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/database.ts';
-import { createFactories } from '../server/dev/factories.ts';
 import { startThrowawayCluster } from '../tests/support/throwaway-postgres.ts';
 import { documentUploadBench, printDocumentUploadRows } from './document-upload.ts';
 import { jobsListBench } from './jobs-list.ts';
+import { bareFastify, ratioText } from './load.ts';
+import { routeTables } from './routes.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 
-async function rps(url: string, headers: Record<string, string> = {}): Promise<number> {
-  const result = await autocannon({ url, connections: 20, duration: DURATION, headers });
-  return Math.round(result.requests.average);
-}
-
 async function throughput() {
-  const bare = Fastify();
-  bare.get('/health', async () => ({ status: 'ok' }));
-  await bare.listen({ port: 0, host: '127.0.0.1' });
-  const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/health`;
-
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'workcred-bench-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1:1', LOG_LEVEL: 'silent' });
-  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
-  const app = await buildApp({ config, database });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const user = await createFactories(app.auth, database).user();
-  const signIn = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: user.email, password: user.password } });
-  const cookie = signIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-
-  const baseline = await rps(bareUrl);
-  const health = await rps(`${base}/api/health`);
-  const me = await rps(`${base}/api/me`, { cookie });
-  await app.close();
-  await database.close();
-  await bare.close();
-  rmSync(dataDir, { recursive: true, force: true });
-  return [
-    ['bare Fastify GET (baseline)', baseline, 1],
-    ['GET /api/health (all hooks)', health, health / baseline],
-    ['GET /api/me (session + profile, PGlite)', me, me / baseline],
-  ] as const;
+  const baseline = await bareFastify({ duration: DURATION });
+  console.log(`Throughput on the demo data (${DURATION} s each, 50 connections, 2xx only, a new address per request); baseline: bare Fastify GET, ${baseline.rps.toLocaleString('en-IN')} req/s`);
+  for (const table of await routeTables(DURATION)) {
+    console.log(`  ${table.database}:`);
+    for (const row of table.rows) {
+      const ratio = row.load.rps / baseline.rps;
+      const verdict = row.load.invalid ? '' : ratio >= row.goal ? '  meets goal' : '  below goal';
+      console.log(`    ${row.name.padEnd(48)} ${ratioText(row.load, baseline)}  (goal ×${row.goal.toFixed(2)})${verdict}  p99 ${row.load.p99} ms`);
+    }
+  }
 }
 
 /** Starts server/server.ts as a real process and measures time to "running" and RSS after it settles. */
@@ -116,12 +92,16 @@ async function startup() {
 }
 
 const fmt = (n: number) => (n < 10 ? n.toFixed(2) : String(Math.round(n)));
-console.log(`Throughput (${DURATION}s each, 20 connections):`);
-for (const [name, value, ratio] of await throughput()) console.log(`  ${name.padEnd(44)} ${String(value).padStart(7)} req/s   ×${fmt(ratio)} of baseline`);
-console.log('\nStart-up and idle memory:');
-for (const [name, ms, rss, ratio] of await startup()) console.log(`  ${name.padEnd(44)} ${String(ms).padStart(6)} ms  ${String(rss).padStart(5)} MB RSS  ×${fmt(ratio)} memory of baseline`);
-console.log('\nJobs Management list, 10,000 jobs and 200,000 applications (1 connection):');
-for (const [name, value, ratio] of await jobsListBench(DURATION)) {
-  console.log(`  ${name.padEnd(52)} ${String(Math.round(value)).padStart(7)} req/s  ${(1000 / value).toFixed(2).padStart(7)} ms/request   ×${fmt(ratio)} of baseline`);
+const only = new Set((process.env.BENCH_ONLY ?? 'routes,startup,jobs,upload').split(','));
+if (only.has('routes')) await throughput();
+if (only.has('startup')) {
+  console.log('\nStart-up and idle memory:');
+  for (const [name, ms, rss, ratio] of await startup()) console.log(`  ${name.padEnd(44)} ${String(ms).padStart(6)} ms  ${String(rss).padStart(5)} MB RSS  ×${fmt(ratio)} memory of baseline`);
 }
-printDocumentUploadRows(await documentUploadBench());
+if (only.has('jobs')) {
+  console.log('\nJobs Management list, 10,000 jobs and 200,000 applications (1 connection):');
+  for (const [name, value, ratio] of await jobsListBench(DURATION)) {
+    console.log(`  ${name.padEnd(52)} ${String(Math.round(value)).padStart(7)} req/s  ${(1000 / value).toFixed(2).padStart(7)} ms/request   ×${fmt(ratio)} of baseline`);
+  }
+}
+if (only.has('upload')) printDocumentUploadRows(await documentUploadBench());

@@ -2,7 +2,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -13,6 +12,7 @@ import { createGuards } from './auth/session.ts';
 import { awaitSessionChanges, startSessionCache } from './auth/session-cache.ts';
 import { registerAccessControl } from './http/access.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerRateLimits } from './http/rate-limits.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerWebApp } from './http/static.ts';
 import { loggerOptions } from './logger.ts';
@@ -108,8 +108,8 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   registerAccessControl(app, guards);
   await registerSecurity(app, config);
   await app.register(compress, { global: true, threshold: 1024 });
-  // request.ip is absent on injected WebSocket upgrades; never let the key generator throw.
-  await app.register(rateLimit, { global: true, max: 600, timeWindow: '1 minute', keyGenerator: (request) => request.ip ?? 'unknown' });
+  // Per person when signed in, per address when not, counted in the database every instance shares.
+  await registerRateLimits(app, { config, database });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   await app.register(healthRoutes, { database });

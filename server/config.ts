@@ -46,6 +46,9 @@ export const envSchema = z
     // How long a resolved session is kept in memory (server/auth/session-cache.ts); every change to
     // it is heard at once on every instance, this only bounds a lost notification. 0: no cache.
     SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(15),
+    // Requests one person (signed in) or one address (signed out) may make per minute on routes
+    // without a budget of their own; counted in the database, so every instance shares it.
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
     // The EPFO employment-history provider behind the UAN check (server/features/verification/uan-provider.ts).
     // none: no provider; UAN checks wait for the verification team.
     UAN_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['none']).default('none')),

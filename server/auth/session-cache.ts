@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { SessionContext } from './session.ts';
 
-/** The channel the session triggers (migration 0020) notify on, with the user's id. */
+/** The channel the session triggers notify on: the user's id (migration 0020), or 'company:<id>' on a rename (0022). */
 export const SESSION_CHANGES_CHANNEL = 'workcred_sessions';
 
 interface Entry {
@@ -55,6 +55,8 @@ export class SessionCache {
   /** Keeps the session unless a change to its user was heard since `mark` (the read may predate it). */
   store(key: string, session: SessionContext, mark: number): void {
     if (!this.enabled || (this.lastChange.get(session.userId) ?? 0) > mark) return;
+    const companyId = session.profile.company_id;
+    if (companyId && (this.lastChange.get(companyKey(companyId)) ?? 0) > mark) return;
     if (this.entries.size >= this.maxEntries) {
       // Oldest first (a Map keeps insertion order).
       const oldest = this.entries.entries().next().value;
@@ -75,14 +77,26 @@ export class SessionCache {
 
   /** Something about this user changed (on some instance): forget their sessions here. */
   dropUser(userId: string): void {
-    this.sequence += 1;
-    // Delete first so the user moves to the end of the insertion order (the newest marker).
-    this.lastChange.delete(userId);
-    this.lastChange.set(userId, this.sequence);
-    // Bounded: the oldest markers go once there are many (a read older than them is long done).
-    if (this.lastChange.size > this.maxEntries) this.lastChange.delete(this.lastChange.keys().next().value!);
+    this.markChanged(userId);
     for (const key of this.byUser.get(userId) ?? []) this.entries.delete(key);
     this.byUser.delete(userId);
+  }
+
+  /** The company's name changed: forget the sessions of its people (they carry the name). */
+  dropCompany(companyId: string): void {
+    this.markChanged(companyKey(companyId));
+    for (const [key, entry] of this.entries) {
+      if (entry.session.profile.company_id === companyId) this.delete(key, entry.session.userId);
+    }
+  }
+
+  private markChanged(marker: string): void {
+    this.sequence += 1;
+    // Delete first so the marker moves to the end of the insertion order (the newest).
+    this.lastChange.delete(marker);
+    this.lastChange.set(marker, this.sequence);
+    // Bounded: the oldest markers go once there are many (a read older than them is long done).
+    if (this.lastChange.size > this.maxEntries) this.lastChange.delete(this.lastChange.keys().next().value!);
   }
 
   clear(): void {
@@ -94,6 +108,9 @@ export class SessionCache {
     return this.entries.size;
   }
 }
+
+const COMPANY = 'company:';
+const companyKey = (companyId: string) => `${COMPANY}${companyId}`;
 
 const caches = new WeakMap<Database, { cache: SessionCache; fence: () => Promise<void> }>();
 const FENCE = 'fence:';
@@ -120,6 +137,7 @@ export async function startSessionCache(database: Database, ttlMs: number): Prom
   const waiting = new Map<string, () => void>();
   const unlisten = await database.listen(SESSION_CHANGES_CHANNEL, (payload) => {
     if (payload.startsWith(FENCE)) waiting.get(payload)?.();
+    else if (payload.startsWith(COMPANY)) cache.dropCompany(payload.slice(COMPANY.length));
     else cache.dropUser(payload);
   });
   async function fence() {

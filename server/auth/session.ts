@@ -19,6 +19,8 @@ export interface SessionContext {
   createdAt: Date;
   emailVerified: boolean;
   profile: UserProfile;
+  /** The name of the profile's company (kept with the session; a rename notifies every instance). */
+  companyName: string | null;
 }
 
 /**
@@ -52,17 +54,22 @@ export async function loadSession(auth: Auth, database: Database, request: Fasti
 
   const { db } = database;
   const ageSeconds = (Date.now() - new Date(found.session.createdAt).getTime()) / 1000;
-  const profile = await db.selectFrom('user_profiles').selectAll().where('id', '=', found.user.id).executeTakeFirst();
-  if (ageSeconds > SESSION_ABSOLUTE_SECONDS || !profile || profile.suspended_at) {
+  // One statement for the rest: the profile, its company's name and whether a second factor is set.
+  const row = await db
+    .selectFrom('user_profiles as p')
+    .leftJoin('companies as c', 'c.id', 'p.company_id')
+    .selectAll('p')
+    .select((eb) => [
+      'c.name as company_name_of_profile',
+      eb.exists(eb.selectFrom('mfa_factors as f').select(sql<number>`1`.as('one')).whereRef('f.user_id', '=', 'p.id').where('f.status', '=', 'verified')).as('has_factor'),
+    ])
+    .where('p.id', '=', found.user.id)
+    .executeTakeFirst();
+  if (ageSeconds > SESSION_ABSOLUTE_SECONDS || !row || row.suspended_at) {
     await db.deleteFrom('auth_sessions').where('id', '=', found.session.id).execute();
     return null;
   }
-  const factor = await db
-    .selectFrom('mfa_factors')
-    .select(sql<number>`1`.as('one'))
-    .where('user_id', '=', found.user.id)
-    .where('status', '=', 'verified')
-    .executeTakeFirst();
+  const { company_name_of_profile: companyName, has_factor: factor, ...profile } = row;
   const aal = (found.session as { aal?: string }).aal === 'aal2' ? 'aal2' : 'aal1';
   request.sessionContext = {
     userId: found.user.id,
@@ -73,6 +80,7 @@ export async function loadSession(auth: Auth, database: Database, request: Fasti
     createdAt: new Date(found.session.createdAt),
     emailVerified: found.user.emailVerified,
     profile,
+    companyName: companyName ?? null,
   };
   // Not when better-auth just refreshed the cookie: the browser's next request carries the new one.
   if (cache && key && refreshed.length === 0) cache.store(key, request.sessionContext, mark);

@@ -23,8 +23,14 @@ export const SEED_IP = '103.21.58.14';
  * person, through the same functions, without a cookie.
  */
 export async function sessionFor(db: Kysely<DB>, userId: string): Promise<SessionContext> {
-  const profile = await db.selectFrom('user_profiles').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
-  return { userId, sessionId: 'demo-seed', aal: 'aal1', requiredAal: 'aal1', expiresAt: new Date(Date.now() + 3_600_000), createdAt: new Date(), emailVerified: true, profile };
+  const { company_name: companyName, ...profile } = await db
+    .selectFrom('user_profiles as p')
+    .leftJoin('companies as c', 'c.id', 'p.company_id')
+    .selectAll('p')
+    .select('c.name as company_name')
+    .where('p.id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return { userId, sessionId: 'demo-seed', aal: 'aal1', requiredAal: 'aal1', expiresAt: new Date(Date.now() + 3_600_000), createdAt: new Date(), emailVerified: true, profile, companyName };
 }
 
 /** A date N days from today in India (YYYY-MM-DD), for joining and relieving days. */

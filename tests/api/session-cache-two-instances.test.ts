@@ -50,6 +50,23 @@ describe.skipIf(laneUnavailable || testDbKind !== 'postgres')('the session cache
     expect(demoted.statusCode, demoted.body).toBe(200);
     await waitFor(async () => (await at(b, second, '/api/candidate-search/saved-searches')).statusCode === 403, { what: 'the demoted member refused on instance B' });
 
+    // A company rename through A: the name every session of its people carries follows on B,
+    // and on A at once (the rename answers only once A has heard its own change).
+    const ownerOnB = await signIn(b.app, owner.email, owner.password, '10.88.1.7');
+    expect((await at(b, ownerOnB, '/api/me')).json<{ user: { company_name: string } }>().user.company_name).toBe('Cache Two Instances Pvt Ltd');
+    const renamed = await a.app.inject({
+      method: 'PUT',
+      url: '/api/settings/company',
+      headers: { cookie: ownerJar.header },
+      payload: { name: 'Cache Renamed Pvt Ltd', slug: 'cache-renamed', brand_color: '#047857' },
+      remoteAddress: '10.88.1.8',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await at(a, ownerJar, '/api/me')).json<{ user: { company_name: string } }>().user.company_name).toBe('Cache Renamed Pvt Ltd');
+    await waitFor(async () => (await at(b, ownerOnB, '/api/me')).json<{ user: { company_name: string } }>().user.company_name === 'Cache Renamed Pvt Ltd', {
+      what: 'the new company name on instance B',
+    });
+
     // Suspension through A by a platform admin: B refuses the session at once.
     const adminJar = await signIn(a.app, admin.email, admin.password, '10.88.1.5');
     expect((await at(b, second, '/api/me')).statusCode).toBe(200);

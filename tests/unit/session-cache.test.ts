@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { SessionCache } from '../../server/auth/session-cache.ts';
 import type { SessionContext } from '../../server/auth/session.ts';
 
-const session = (userId: string) => ({ userId, sessionId: `s-${userId}`, expiresAt: new Date(Date.now() + 60_000), createdAt: new Date() }) as SessionContext;
+const session = (userId: string, companyId: string | null = null) =>
+  ({ userId, sessionId: `s-${userId}`, expiresAt: new Date(Date.now() + 60_000), createdAt: new Date(), profile: { company_id: companyId } }) as SessionContext;
 
 describe('SessionCache', () => {
   it('keeps a session for its time to live, then forgets it', () => {
@@ -37,6 +38,19 @@ describe('SessionCache', () => {
     cache.store('a1', session('u1'), cache.mark());
     cache.store('b1', session('u2'), mark);
     expect([cache.get('a1')?.userId, cache.get('b1')?.userId]).toEqual(['u1', 'u2']);
+  });
+
+  it("drops the sessions of a renamed company's people, and does not keep a read the rename overtook", () => {
+    const cache = new SessionCache(15_000);
+    cache.store('a1', session('u1', 'c1'), cache.mark());
+    cache.store('b1', session('u2', 'c2'), cache.mark());
+    const mark = cache.mark();
+    cache.dropCompany('c1');
+    expect([cache.get('a1'), cache.get('b1')?.userId]).toEqual([undefined, 'u2']);
+    cache.store('a1', session('u1', 'c1'), mark);
+    expect(cache.get('a1')).toBeUndefined();
+    cache.store('a1', session('u1', 'c1'), cache.mark());
+    expect(cache.get('a1')?.userId).toBe('u1');
   });
 
   it('holds at most its size, dropping the oldest, and stores nothing when turned off', () => {

@@ -1,14 +1,9 @@
-import type { Kysely } from 'kysely';
 import type { Me } from '../../../shared/schemas/auth.ts';
 import type { SessionContext } from '../../auth/session.ts';
-import type { DB } from '../../db/schema.ts';
 
-/** The signed-in user's own profile, with the company name and the session's assurance level. */
-export async function getMe(db: Kysely<DB>, session: SessionContext): Promise<Me> {
+/** The signed-in user's own profile, with the company name and the session's assurance level: no query (the session carries them). */
+export function getMe(session: SessionContext): Me {
   const { profile } = session;
-  const company = profile.company_id
-    ? await db.selectFrom('companies').select('name').where('id', '=', profile.company_id).executeTakeFirst()
-    : undefined;
   return {
     user: {
       id: profile.id,
@@ -16,7 +11,7 @@ export async function getMe(db: Kysely<DB>, session: SessionContext): Promise<Me
       full_name: profile.full_name,
       role: profile.role,
       company_id: profile.company_id,
-      company_name: company?.name ?? null,
+      company_name: session.companyName,
       company_role: profile.company_role,
       mobile_verified: profile.mobile_verified,
       email_verified: session.emailVerified,

@@ -14,11 +14,11 @@ export async function profileRoutes(app: FastifyInstance, { database, auth }: { 
   // logs no failed request (issue 12, defect 12). /api/me keeps answering 401 to API callers.
   api.get('/api/session', { config: { access: 'public' }, schema: { response: { 200: sessionProbeSchema } } }, async (request, reply) => {
     const session = await loadSession(auth, database, request, reply);
-    return { me: session ? await getMe(database.db, session) : null };
+    return { me: session ? getMe(session) : null };
   });
   // 'session' (not 'user'): the browser needs to learn that a second factor is still due.
   api.get('/api/me', { config: { access: 'session' }, schema: { response: { 200: meSchema } } }, async (request) =>
-    getMe(database.db, sessionOf(request)),
+    getMe(sessionOf(request)),
   );
   // RPC is_admin of spec point 7, decided on the server from the caller's own profile.
   api.get('/api/rpc/is-admin', { config: { access: 'user' }, schema: { response: { 200: z.object({ is_admin: z.boolean() }) } } }, async (request) => ({

@@ -1,0 +1,73 @@
+/**
+ * The route table of issue 14: throughput of the hot routes on the demo data, as ratios to a bare
+ * Fastify route in the same run (50 connections, 2xx only, a new address per request). On
+ * PostgreSQL (BENCH_DATABASE_URL or a throwaway cluster) and on PGlite.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { openDatabase, type Database } from '../server/db/database.ts';
+import { seedDemo } from '../server/dev/seed-demo-data.ts';
+import { withBenchPostgres } from './bench-postgres.ts';
+import { load, type Load } from './load.ts';
+
+export interface RouteRow {
+  name: string;
+  goal: number;
+  load: Load;
+}
+
+async function cookieOf(app: Awaited<ReturnType<typeof buildApp>>, email: string, password: string): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password }, remoteAddress: '10.200.0.1' });
+  if (response.statusCode !== 200) throw new Error(`bench sign-in failed: ${response.statusCode} ${response.body}`);
+  return response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}
+
+/** Seeds the demo data into `database`, serves it, and measures each route of the table. */
+export async function routeTable(database: Database, duration: number): Promise<RouteRow[]> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'workcred-bench-routes-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1:1', LOG_LEVEL: 'silent', TRUST_PROXY: 'true', RATE_LIMIT_PER_MINUTE: '1000000' });
+  const app = await buildApp({ config, database });
+  try {
+    const seeded = await seedDemo(app, { force: true });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const employer = seeded.accounts.find((account) => account.role === 'employer');
+    if (!employer) throw new Error('the demo data has no employer');
+    const cookie = await cookieOf(app, employer.email, seeded.password);
+    const board = await app.inject({ method: 'GET', url: '/api/public/jobs', remoteAddress: '10.200.0.2' });
+    const job = (board.json() as { jobs: { id: string; title: string }[] }).jobs[0];
+    if (!job) throw new Error('the demo data has no open job');
+    const word = job.title.split(/\s+/)[0] ?? 'Engineer';
+    const rows: [string, number, string, Record<string, string>?][] = [
+      ['GET /api/health (no database)', 0.7, '/api/health'],
+      ['GET /api/public/jobs/:id (anonymous)', 0.3, `/api/public/jobs/${job.id}`],
+      [`GET /api/public/jobs?q=${word} (anonymous)`, 0.2, `/api/public/jobs?q=${encodeURIComponent(word)}`],
+      ['GET /api/jobs (employer)', 0.2, '/api/jobs', { cookie }],
+      ['GET /api/me (signed in)', 0.25, '/api/me', { cookie }],
+    ];
+    const measured: RouteRow[] = [];
+    for (const [name, goal, url, headers] of rows) measured.push({ name, goal, load: await load(`${base}${url}`, { duration, headers }) });
+    return measured;
+  } finally {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function routeTables(duration: number): Promise<{ database: string; rows: RouteRow[] }[]> {
+  const tables: { database: string; rows: RouteRow[] }[] = [];
+  const postgres = await withBenchPostgres((database) => routeTable(database, duration));
+  if (postgres) tables.push({ database: 'PostgreSQL', rows: postgres });
+  const pgliteDir = mkdtempSync(path.join(os.tmpdir(), 'workcred-bench-pglite-'));
+  const pglite = await openDatabase({ kind: 'pglite', dataDir: pgliteDir });
+  try {
+    tables.push({ database: 'PGlite', rows: await routeTable(pglite, duration) });
+  } finally {
+    await pglite.close();
+    rmSync(pgliteDir, { recursive: true, force: true });
+  }
+  return tables;
+}
