@@ -5,16 +5,26 @@ import { jobIdParamsSchema, publicJobDetailSchema } from '../../../shared/schema
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import { getPublicJob } from './get-public-job.ts';
+import { sendCachedAnswer, type PublicReadCache } from './public-cache.ts';
 
 /** GET /api/public/jobs/:jobId: the public job page (spec point 2). */
-export async function jobDetailRoutes(app: FastifyInstance, { database, rateLimit }: { database: Database; rateLimit: { max: number; timeWindow: string } }) {
+export async function jobDetailRoutes(
+  app: FastifyInstance,
+  { database, cache, rateLimit }: { database: Database; cache: PublicReadCache; rateLimit: { max: number; timeWindow: string } },
+) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/public/jobs/:jobId',
     { config: { access: 'public', rateLimit }, schema: { params: jobIdParamsSchema, response: { 200: publicJobDetailSchema } } },
-    async (request) => {
-      const job = await getPublicJob(database.db, request.params.jobId);
-      if (!job) throw notFound(messages.jobDetail.notFound);
-      return job;
+    async (request, reply) => {
+      const answer = await cache.job(request.params.jobId, async () => {
+        const job = await getPublicJob(database.db, request.params.jobId);
+        if (!job) return undefined;
+        // An open job's page changes when it stops taking applications: kept no longer than that.
+        const holdsUntil = job.accepting_applications && job.expires_at ? Date.parse(job.expires_at) : undefined;
+        return { value: publicJobDetailSchema.parse(job), holdsUntil };
+      });
+      if (!answer) throw notFound(messages.jobDetail.notFound);
+      return sendCachedAnswer(request, reply, answer);
     },
   );
 }
