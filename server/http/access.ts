@@ -58,11 +58,17 @@ export function registerAccessControl(app: FastifyInstance, guards: AuthGuards) 
     }
   });
   // onRequest, before the body is parsed or validated: an anonymous caller learns nothing about bodies.
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: a public route pays no promise for the check it skips.
+  app.addHook('onRequest', (request, reply, done) => {
     const access = request.routeOptions.config?.access;
-    if (access === 'session') await guards.requireSession(request, reply);
-    else if (access === 'user') enforcePermission(request, await guards.requireUser(request, reply));
-    else if (access === 'admin') await guards.requireAdmin(request, reply);
+    if (access === 'session') guards.requireSession(request, reply).then(() => done(), done);
+    else if (access === 'user')
+      guards
+        .requireUser(request, reply)
+        .then((session) => enforcePermission(request, session))
+        .then(() => done(), done);
+    else if (access === 'admin') guards.requireAdmin(request, reply).then(() => done(), done);
+    else done();
   });
 }
 

@@ -1,5 +1,6 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { Config } from '../config.ts';
 import { messages } from '../../shared/messages.ts';
 
@@ -11,7 +12,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Origin is not ours, or that the browser marks as cross-site, is refused.
  */
 export async function registerSecurity(app: FastifyInstance, config: Config) {
-  await app.register(helmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -33,14 +34,33 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
   });
 
   const ownOrigin = new URL(config.PUBLIC_URL).origin;
-  app.addHook('onRequest', async (request, reply) => {
-    if (SAFE_METHODS.has(request.method)) return;
+  app.addHook('onRequest', (request, reply, done) => {
+    // The same headers on every answer, worked out once (helmet would rebuild the policy per request).
+    reply.headers(headers);
+    if (SAFE_METHODS.has(request.method)) return done();
     const fetchSite = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
     const foreignOrigin = origin !== undefined && origin !== ownOrigin;
     if (fetchSite === 'cross-site' || foreignOrigin) {
       request.log.warn({ origin, fetchSite, url: request.url }, 'cross-site write refused');
-      return reply.code(403).send({ code: 'CROSS_SITE', message: messages.errors.crossSite });
+      reply.code(403).send({ code: 'CROSS_SITE', message: messages.errors.crossSite });
+      return;
     }
+    done();
   });
+}
+
+/** The headers helmet sets for these options, collected once: none of ours depends on the request. */
+function securityHeaders(options: Parameters<typeof helmet>[0]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | number) => (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => delete headers[name.toLowerCase()],
+  };
+  let failed: unknown;
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    failed = error;
+  });
+  if (failed) throw failed instanceof Error ? failed : new Error(String(failed));
+  return headers;
 }
