@@ -374,8 +374,11 @@ export const messages = {
     clearSearch: 'Clear search',
     resultsOne: '1 open job',
     resultsMany: '{count} open jobs',
+    /** More match than were counted (PUBLIC_JOBS_COUNT_LIMIT): "1,000+ open jobs". */
+    resultsAtLeast: '{count}+ open jobs',
     resultsFor: 'for “{query}”',
     showing: 'Showing {from}–{to} of {total}',
+    showingOfAtLeast: 'Showing {from}–{to} of {total}+',
     noJobs: 'No open jobs match your search',
     noJobsHint: 'Try fewer or broader keywords, check the spelling, or search all locations.',
     noJobsAtAll: 'There are no open jobs right now. Please check back soon.',

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -9,6 +10,14 @@ import { migrate } from './migrate.ts';
 import type { DB } from './schema.ts';
 
 export type Listener = (payload: string) => void;
+
+/** Extensions the migrations create (PostgreSQL ships them in contrib; PGlite loads them). */
+export const PGLITE_EXTENSIONS = { pg_trgm } satisfies PGliteOptions['extensions'];
+
+/** Every embedded database opens through here, so it has the extensions the migrations need. */
+export function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}): Promise<PGlite> {
+  return PGlite.create({ ...options, extensions: PGLITE_EXTENSIONS });
+}
 
 export interface Database {
   kind: 'pglite' | 'postgres';
@@ -105,7 +114,7 @@ async function openPglite(options: { dataDir: string } | { pglite: PGlite }): Pr
     mkdirSync(options.dataDir, { recursive: true });
     release = acquireLockFile(path.join(options.dataDir, '..', 'db.lock'), `The embedded database in ${options.dataDir}`);
     try {
-      pglite = await PGlite.create(options.dataDir);
+      pglite = await createPglite({ dataDir: options.dataDir });
     } catch (error) {
       release();
       throw error;

@@ -5,6 +5,11 @@ export const PUBLIC_JOBS_PAGE_SIZE = 20;
 export const PUBLIC_JOBS_MAX_PAGE_SIZE = 50;
 /** Deep offsets cost the database and no person pages this far; refuse rather than scan. */
 export const PUBLIC_JOBS_MAX_PAGE = 500;
+/**
+ * The board counts matching jobs up to this many (more on deep pages: ten pages past the one
+ * asked for), and says "1,000+" beyond: an exact count of a million jobs costs a scan of them all.
+ */
+export const PUBLIC_JOBS_COUNT_LIMIT = 1000;
 export const MAX_KEYWORDS_LENGTH = 200;
 export const MAX_LOCATION_LENGTH = 100;
 /** At most this many words of a keyword search are matched (each adds a condition). */
@@ -75,7 +80,10 @@ export const publicJobsPageSchema = z.object({
   jobs: z.array(publicJobSchema),
   page: z.number(),
   page_size: z.number(),
+  /** The number of matching jobs, counted up to a limit. */
   total: z.number(),
+  /** True when more jobs than `total` match (shown as "1,000+"). */
+  total_capped: z.boolean(),
 });
 export type PublicJobsPage = z.infer<typeof publicJobsPageSchema>;
 

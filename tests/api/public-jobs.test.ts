@@ -1,7 +1,8 @@
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_BROWSING_RATE_LIMIT } from '../../server/features/public-jobs/routes.ts';
-import { MAX_KEYWORDS_LENGTH, PUBLIC_JOBS_MAX_PAGE, PUBLIC_JOBS_MAX_PAGE_SIZE, PUBLIC_JOBS_PAGE_SIZE, type PublicJobsPage } from '../../shared/schemas/public-jobs.ts';
+import { MAX_KEYWORDS_LENGTH, PUBLIC_JOBS_COUNT_LIMIT, PUBLIC_JOBS_MAX_PAGE, PUBLIC_JOBS_MAX_PAGE_SIZE, PUBLIC_JOBS_PAGE_SIZE, type PublicJobsPage } from '../../shared/schemas/public-jobs.ts';
 import { laneUnavailable } from '../support/test-database.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -209,6 +210,34 @@ describe.skipIf(laneUnavailable)('public job board: GET /api/public/jobs and /ap
     expect(names.indexOf('Banyan Logistics')).toBeLessThan(names.indexOf('Lotus Analytics'));
     expect(names.indexOf('alpha Tiles')).toBeLessThan(names.indexOf('Beta Tiles'));
     expect(companies.find((c) => c.name === 'Lotus Analytics')).toEqual({ id: lotus.id, name: 'Lotus Analytics', slug: 'lotus-analytics', industry: null, logo_url: null, open_jobs: 3 });
+  });
+
+  it('counts up to a limit and says there are more, counting further on deep pages', async () => {
+    const many = await t.factories.company({ name: 'Kaveri Staffing Many Openings' });
+    await t.database.db
+      .insertInto('job_postings')
+      .columns(['company_id', 'title', 'description', 'location', 'created_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom(sql<{ g: number }>`generate_series(1, ${PUBLIC_JOBS_COUNT_LIMIT + 5}::int)`.as('s'))
+          .select([
+            eb.val(many.id).as('company_id'),
+            sql<string>`'Warehouse Picker ' || s`.as('title'),
+            eb.val('Pick and pack orders in a busy fulfilment centre.').as('description'),
+            eb.val('Bhiwandi').as('location'),
+            sql<Date>`now() - s * interval '1 second'`.as('created_at'),
+          ]),
+      )
+      .execute();
+    const first = await searchOk({ q: 'warehouse picker' });
+    expect(first).toMatchObject({ total: PUBLIC_JOBS_COUNT_LIMIT, total_capped: true });
+    expect(first.jobs).toHaveLength(PUBLIC_JOBS_PAGE_SIZE);
+    // Deep pages count far enough to page on: 60 pages of 20 count up to 1,400, past all of them.
+    const deep = await searchOk({ q: 'warehouse picker', page: '60' });
+    expect(deep).toMatchObject({ total: PUBLIC_JOBS_COUNT_LIMIT + 5, total_capped: false });
+    // The company's name matches too, through its own index; a word in no job matches none.
+    expect(await searchOk({ q: 'kaveri staffing' })).toMatchObject({ total: PUBLIC_JOBS_COUNT_LIMIT, total_capped: true });
+    expect(await searchOk({ q: 'zzyzx' })).toMatchObject({ total: 0, total_capped: false, jobs: [] });
   });
 
   it('limits each address generously, then answers 429', async () => {

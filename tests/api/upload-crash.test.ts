@@ -2,12 +2,11 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
-import { openDatabase, type Database } from '../../server/db/database.ts';
+import { createPglite, openDatabase, type Database } from '../../server/db/database.ts';
 import { createFactories } from '../../server/dev/factories.ts';
 import { messages } from '../../shared/messages.ts';
 import { MAX_DOCUMENT_BYTES, type CandidateDocument } from '../../shared/schemas/candidate.ts';
@@ -35,7 +34,7 @@ async function openServerDatabase(dataDir: string, databaseUrl: string | undefin
   if (databaseUrl) return openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 });
   const dbDir = path.join(dataDir, 'db');
   // First open: start from the migrated template instead of a slow initdb.
-  const pglite = await PGlite.create(existsSync(dbDir) ? { dataDir: dbDir } : { dataDir: dbDir, loadDataDir: template });
+  const pglite = await createPglite(existsSync(dbDir) ? { dataDir: dbDir } : { dataDir: dbDir, loadDataDir: template });
   const database = await openDatabase({ kind: 'pglite', pglite });
   return { ...database, close: async () => { await database.close(); await pglite.close(); } };
 }

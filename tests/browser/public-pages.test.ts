@@ -1,7 +1,9 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { messages } from '../../shared/messages.ts';
+import { PUBLIC_JOBS_COUNT_LIMIT } from '../../shared/schemas/public-jobs.ts';
 import { screenshot, startBrowserHarness, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
 
 const text = messages.publicSite;
@@ -217,5 +219,21 @@ describe('public pages: job board, companies, content pages, contact', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Embedded Firmware Engineer');
     await page.keyboard.press('Enter');
     await waitForPath(page, `/jobs/${firmwareJobId}`);
+  });
+
+  it('says "1,000+ open jobs" when more match than the board counts, at 1280 and 375 px', async () => {
+    const { factories, database } = h.t;
+    const many = await factories.company({ name: 'Bhiwandi Fulfilment' });
+    await sql`
+      INSERT INTO job_postings (company_id, title, description, location, created_at)
+      SELECT ${many.id}::uuid, 'Warehouse Picker ' || g, 'Pick and pack orders in a busy fulfilment centre.', 'Bhiwandi', now() - g * interval '1 second'
+      FROM generate_series(1, ${PUBLIC_JOBS_COUNT_LIMIT + 5}::int) AS g`.execute(database.db);
+    const { page } = await h.open('/jobs?location=bhiwandi');
+    await page.getByRole('heading', { name: '1,000+ open jobs' }).waitFor();
+    await page.getByText('Showing 1–20 of 1,000+').waitFor();
+    await screenshot(page, 'job-board-capped-1280');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByRole('heading', { name: '1,000+ open jobs' }).waitFor();
+    await screenshot(page, 'job-board-capped-375');
   });
 });

@@ -1,8 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../server/db/database.ts';
+import { createPglite, openDatabase } from '../../server/db/database.ts';
 
 export const TEMPLATE_PATH = path.resolve('.tmp/pglite-template.tar.gz');
 
@@ -11,7 +10,7 @@ export const TEMPLATE_PATH = path.resolve('.tmp/pglite-template.tar.gz');
  * copy of this snapshot in memory (a clean database per file in a fraction of the time).
  */
 export default async function setup(project: TestProject) {
-  const pglite = await PGlite.create();
+  const pglite = await createPglite();
   const database = await openDatabase({ kind: 'pglite', pglite });
   const dump = await pglite.dumpDataDir('gzip');
   await database.close();

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '../../server/db/database.ts';
+import { createPglite, openDatabase, type Database } from '../../server/db/database.ts';
 import { TEMPLATE_DB, withDatabase } from './global-setup-postgres.ts';
 import { waitFor } from './wait-for.ts';
 
@@ -17,7 +16,7 @@ export const laneUnavailable = testDbKind === 'postgres' && !inject('postgresUrl
 export async function openTestDatabase(): Promise<Database> {
   if (testDbKind === 'pglite') {
     const template = readFileSync(inject('pgliteTemplate'));
-    const pglite = await PGlite.create({ loadDataDir: new Blob([template]) });
+    const pglite = await createPglite({ loadDataDir: new Blob([template]) });
     const database = await openDatabase({ kind: 'pglite', pglite });
     const close = database.close;
     return { ...database, close: async () => { await close(); await pglite.close(); } };

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import { MAX_KEYWORD_TERMS, type PublicJobsPage, type PublicJobsQuery } from '../../../shared/schemas/public-jobs.ts';
+import { sql, type Kysely } from 'kysely';
+import { MAX_KEYWORD_TERMS, PUBLIC_JOBS_COUNT_LIMIT, type PublicJobsPage, type PublicJobsQuery } from '../../../shared/schemas/public-jobs.ts';
 import type { DB } from '../../db/schema.ts';
 import { containsPattern, ilike, isOpenJob } from './open-jobs.ts';
 
@@ -16,12 +16,26 @@ export async function searchPublicJobs(db: Kysely<DB>, query: PublicJobsQuery): 
     .where((eb) => isOpenJob(eb));
   for (const term of terms) {
     const pattern = containsPattern(term);
-    matching = matching.where((eb) => eb.or([ilike('jp.title', pattern), ilike('jp.description', pattern), ilike('c.name', pattern)]));
+    // Every arm on job_postings, so trigram indexes (migration 0024) serve them together: the
+    // companies whose name matches are looked up first, as an array the job index can take.
+    matching = matching.where((eb) =>
+      eb.or([
+        ilike('jp.title', pattern),
+        ilike('jp.description', pattern),
+        eb('jp.company_id', '=', sql<string>`ANY(ARRAY(SELECT id FROM companies WHERE name ILIKE ${pattern} ESCAPE '\\'))`),
+      ]),
+    );
   }
   if (query.location) matching = matching.where(ilike('jp.location', containsPattern(query.location)));
 
-  const counted = await matching.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirst();
-  const total = Number(counted?.total ?? 0);
+  // Counted up to a limit: far enough for the pages around this one, never a scan of every job.
+  const countLimit = Math.max(PUBLIC_JOBS_COUNT_LIMIT, (query.page + 10) * query.page_size);
+  const counted = await db
+    .selectFrom(matching.select(sql<number>`1`.as('one')).limit(countLimit + 1).as('m'))
+    .select((eb) => eb.fn.countAll<string>().as('total'))
+    .executeTakeFirst();
+  const found = Number(counted?.total ?? 0);
+  const total = Math.min(found, countLimit);
   const rows =
     total === 0
       ? []
@@ -47,5 +61,6 @@ export async function searchPublicJobs(db: Kysely<DB>, query: PublicJobsQuery): 
     page: query.page,
     page_size: query.page_size,
     total,
+    total_capped: found > countLimit,
   };
 }

@@ -13,8 +13,8 @@ import { LoadError } from './load-error.tsx';
 const text = messages.publicSite;
 const number = new Intl.NumberFormat('en-IN');
 
-function resultsLabel(total: number, q: string): string {
-  const count = total === 1 ? text.resultsOne : fill(text.resultsMany, { count: number.format(total) });
+function resultsLabel(total: number, capped: boolean, q: string): string {
+  const count = capped ? fill(text.resultsAtLeast, { count: number.format(total) }) : total === 1 ? text.resultsOne : fill(text.resultsMany, { count: number.format(total) });
   return q ? `${count} ${fill(text.resultsFor, { query: q })}` : count;
 }
 
@@ -41,7 +41,7 @@ export function JobResults({ search }: { search: JobSearch }) {
     return <LoadError message={text.jobsLoadFailed} onRetry={() => void jobs.refetch()} retrying={jobs.isFetching} />;
   }
 
-  const { total, page_size: pageSize } = jobs.data;
+  const { total, total_capped: capped, page_size: pageSize } = jobs.data;
   const searching = Boolean(search.q || search.location);
   const from = (search.page - 1) * pageSize + 1;
   const to = from + jobs.data.jobs.length - 1;
@@ -50,10 +50,10 @@ export function JobResults({ search }: { search: JobSearch }) {
     <section aria-labelledby="job-results-heading" aria-busy={jobs.isPlaceholderData}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="job-results-heading" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none" aria-live="polite">
-          {resultsLabel(total, search.q)}
+          {resultsLabel(total, capped, search.q)}
         </h2>
         {jobs.data.jobs.length > 0 && total > pageSize && (
-          <p className="text-sm text-slate-500">{fill(text.showing, { from: number.format(from), to: number.format(to), total: number.format(total) })}</p>
+          <p className="text-sm text-slate-500">{fill(capped ? text.showingOfAtLeast : text.showing, { from: number.format(from), to: number.format(to), total: number.format(total) })}</p>
         )}
       </div>
 
