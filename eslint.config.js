@@ -3,7 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', '.tmp/', 'data/', 'coverage/'] },
+  { ignores: ['dist/', 'dist-server/', 'node_modules/', '.tmp/', 'data/', 'coverage/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -30,7 +30,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/config.ts', 'server/cli/**', 'tests/**', 'bench/**', 'vite.config.ts', 'vitest.config.ts'],
+    // Plain JavaScript run by node (the start launcher, the server build, the PDF worker).
+    files: ['**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', performance: 'readonly', URL: 'readonly' } },
+  },
+  {
+    files: ['server/config.ts', 'server/cli/**', 'scripts/**', 'tests/**', 'bench/**', 'vite.config.ts', 'vitest.config.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },
 );

@@ -4,8 +4,9 @@
  *
  *   1. the route table of issue 14 on the demo data (health, public job page, board search, the
  *      employer's job list, /api/me) on PostgreSQL and PGlite, against a bare Fastify GET (routes.ts);
- *   2. start-up time and idle RSS of a full server process on PGlite (and PostgreSQL when
- *      BENCH_DATABASE_URL is set), against a bare `node -e` process.
+ *   2. start-up time and idle RSS of the compiled server process (dist-server/, as `npm start`
+ *      runs it; and from the TypeScript sources for comparison) on PGlite and PostgreSQL, against
+ *      a bare `node -e` process.
  *   3. GET /api/jobs, first and deep pages, for a company with 10,000 jobs and 200,000 applications,
  *      on PGlite and PostgreSQL, against the bare Fastify route over one connection (jobs-list.ts).
  *   4. a 10 MB document upload against a bare Fastify route streaming to a file (document-upload.ts).
@@ -13,7 +14,7 @@
  * Separate scripts: npm run bench:notifications (a send to 100,000 users) and npm run bench:latency
  * (live delivery to 500 WebSocket clients, p50/p99).
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,10 +39,14 @@ async function throughput() {
   }
 }
 
-/** Starts server/server.ts as a real process and measures time to "running" and RSS after it settles. */
-async function startProcess(env: Record<string, string>): Promise<{ ms: number; rssMb: number }> {
+/**
+ * Starts the server as a real process and measures time to "running" and RSS after it settles:
+ * compiled (dist-server/server.js, what `npm start` runs) or from the TypeScript sources (tsx).
+ */
+async function startProcess(env: Record<string, string>, compiled = true): Promise<{ ms: number; rssMb: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const args = compiled ? ['dist-server/server.js'] : ['--import', 'tsx', 'server/server.ts'];
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const ms = await new Promise<number>((resolve, reject) => {
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -70,12 +75,17 @@ async function startup() {
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'workcred-bench-start-'));
   const env = { NODE_ENV: 'development', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' };
+  // The compiled server is what `npm start` runs; build it from these sources first.
+  const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('building the server failed');
   const first = await startProcess(env);
   const again = await startProcess(env);
+  const source = await startProcess(env, false);
   const rows: [string, number, number, number][] = [
     ['bare node process (baseline)', Math.round(bareMs), Math.round(bareRss), 1],
     ['server, PGlite, first start (initdb)', first.ms, first.rssMb, first.rssMb / bareRss],
     ['server, PGlite, restart', again.ms, again.rssMb, again.rssMb / bareRss],
+    ['  the same from TypeScript sources (tsx)', source.ms, source.rssMb, source.rssMb / bareRss],
   ];
   // PostgreSQL: BENCH_DATABASE_URL, or a throwaway cluster from the installed binaries.
   const cluster = process.env.BENCH_DATABASE_URL ? undefined : startThrowawayCluster();
@@ -83,8 +93,10 @@ async function startup() {
   if (pgUrl) {
     const first = await startProcess({ ...env, DATABASE_URL: pgUrl });
     const again = await startProcess({ ...env, DATABASE_URL: pgUrl });
+    const source = await startProcess({ ...env, DATABASE_URL: pgUrl }, false);
     rows.push(['server, PostgreSQL, first start (migrations)', first.ms, first.rssMb, first.rssMb / bareRss]);
     rows.push(['server, PostgreSQL, restart', again.ms, again.rssMb, again.rssMb / bareRss]);
+    rows.push(['  the same from TypeScript sources (tsx)', source.ms, source.rssMb, source.rssMb / bareRss]);
   }
   if (cluster && !('error' in cluster)) cluster.destroy();
   rmSync(dataDir, { recursive: true, force: true });

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import websocket from '@fastify/websocket';
@@ -16,6 +15,7 @@ import { registerRateLimits } from './http/rate-limits.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerWebApp } from './http/static.ts';
 import { loggerOptions } from './logger.ts';
+import { projectRoot } from './paths.ts';
 import { OutboxDispatcher } from './messaging/outbox.ts';
 import { createEmailSender, createSmsSender } from './messaging/providers.ts';
 import { registerLiveUpdates } from './realtime/hub.ts';
@@ -50,7 +50,7 @@ import { candidateSearchRoutes } from './features/candidate-search/routes.ts';
 import { interviewRoutes } from './features/interviews/routes.ts';
 import { employmentRoutes } from './features/employment/routes.ts';
 
-const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const rootDir = projectRoot;
 
 export interface AppDeps {
   config: Config;

@@ -1,8 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { acquireLockFile } from './lock-file.ts';
@@ -11,12 +9,14 @@ import type { DB } from './schema.ts';
 
 export type Listener = (payload: string) => void;
 
-/** Extensions the migrations create (PostgreSQL ships them in contrib; PGlite loads them). */
-export const PGLITE_EXTENSIONS = { pg_trgm } satisfies PGliteOptions['extensions'];
-
-/** Every embedded database opens through here, so it has the extensions the migrations need. */
-export function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}): Promise<PGlite> {
-  return PGlite.create({ ...options, extensions: PGLITE_EXTENSIONS });
+/**
+ * Every embedded database opens through here, so it has the extensions the migrations create
+ * (PostgreSQL ships them in contrib; PGlite loads them). PGlite itself is loaded only when an
+ * embedded database is opened: a server on PostgreSQL starts without it.
+ */
+export async function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}): Promise<PGlite> {
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
+  return PGlite.create({ ...options, extensions: { pg_trgm } });
 }
 
 export interface Database {
@@ -121,6 +121,7 @@ async function openPglite(options: { dataDir: string } | { pglite: PGlite }): Pr
     }
     ownsPglite = true;
   }
+  const { createPgConfig } = await import('@electric-sql/pglite/node-postgres');
   const pool = new pg.Pool(createPgConfig(pglite) as pg.PoolConfig);
   pool.on('error', () => undefined);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });

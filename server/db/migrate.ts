@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { serverSourceDir } from '../paths.ts';
 import type pg from 'pg';
 
-const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsDir = path.join(serverSourceDir, 'db', 'migrations');
 
 export function listMigrations(): { version: string; sql: string }[] {
   return readdirSync(migrationsDir)

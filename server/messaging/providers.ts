@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
 
 export interface EmailSender {
@@ -11,10 +10,13 @@ export interface SmsSender {
 /** SMTP when SMTP_URL is set; otherwise messages live only in the development outbox. */
 export function createEmailSender(config: Config): EmailSender {
   if (!config.SMTP_URL) return { async send() {} };
-  const transport = nodemailer.createTransport(config.SMTP_URL);
+  const smtpUrl = config.SMTP_URL;
+  // Loaded with the first message, not at start-up.
+  let transport: Promise<{ sendMail(message: object): Promise<unknown> }> | undefined;
   return {
     async send(message) {
-      await transport.sendMail({ from: config.MAIL_FROM, ...message });
+      transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+      await (await transport).sendMail({ from: config.MAIL_FROM, ...message });
     },
   };
 }

@@ -1,5 +1,4 @@
 import { Transform, type TransformCallback } from 'node:stream';
-import { fileTypeFromBuffer } from 'file-type';
 import { messages } from '../../../shared/messages.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { PdfContentScanner, type PdfContentProblem } from './pdf-active-content.ts';
@@ -88,14 +87,17 @@ export class PdfGate extends Transform {
     const head = Buffer.concat(this.head);
     this.head = [];
     if (!head.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) return this.fail(notPdf(), callback);
-    fileTypeFromBuffer(head.subarray(0, HEAD_BYTES)).then(
-      (type) => {
-        if (type?.mime !== 'application/pdf') return this.fail(notPdf(), callback);
-        this.judged = true;
-        callback(null, head);
-      },
-      () => this.fail(notPdf(), callback),
-    );
+    // Loaded on the first upload, not at start-up.
+    import('file-type')
+      .then(({ fileTypeFromBuffer }) => fileTypeFromBuffer(head.subarray(0, HEAD_BYTES)))
+      .then(
+        (type) => {
+          if (type?.mime !== 'application/pdf') return this.fail(notPdf(), callback);
+          this.judged = true;
+          callback(null, head);
+        },
+        () => this.fail(notPdf(), callback),
+      );
   }
 }
 

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import sharp from 'sharp';
 import { messages } from '../../../shared/messages.ts';
 import { COMPANY_LIMITS, type CompanySettings } from '../../../shared/schemas/company-settings.ts';
 import { writeAudit } from '../../audit/write-audit.ts';
@@ -28,6 +27,8 @@ interface LogoDeps {
 export async function resizeLogo(body: Buffer): Promise<Buffer> {
   if (body.length === 0) throw new AppError(400, 'LOGO_EMPTY', text.logoEmpty);
   if (body.length > COMPANY_LIMITS.logoBytes) throw new AppError(413, 'LOGO_TOO_LARGE', text.logoTooLarge);
+  // Loaded on the first logo, not at start-up (issue 14: start-up time).
+  const { default: sharp } = await import('sharp');
   try {
     const image = sharp(body, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
     const { format } = await image.metadata();

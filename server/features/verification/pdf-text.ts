@@ -1,4 +1,7 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { serverSourceDir } from '../../paths.ts';
 
 /** Enough for any real payslip, letter or a few months of statement; bounds the work a hostile PDF can cause. */
 export const PDF_TEXT_MAX_PAGES = 30;
@@ -7,7 +10,8 @@ export const PDF_TEXT_MAX_CHARS = 200_000;
 export const PDF_TEXT_TIMEOUT_MS = 20_000;
 const WORKER_HEAP_MB = 256;
 
-const workerUrl = new URL('./pdf-text-worker.mjs', import.meta.url);
+// By the project's path, so the compiled bundle (dist-server/) starts the same worker file.
+const workerUrl = pathToFileURL(path.join(serverSourceDir, 'features', 'verification', 'pdf-text-worker.mjs'));
 
 /**
  * The text of a PDF, one line per text line, up to the caps. pdfjs (legacy build, no eval, no
