@@ -9,8 +9,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
@@ -18,6 +16,7 @@ import { openDatabase, type Database } from '../server/db/database.ts';
 import { createFactories } from '../server/dev/factories.ts';
 import type { EmployerJobsPage } from '../shared/schemas/jobs.ts';
 import { withBenchPostgres } from './bench-postgres.ts';
+import { bareFastify, load } from './load.ts';
 
 const JOBS = 10_000;
 const APPLICANTS_PER_JOB = 20; // 200,000 applications: each candidate applies once to every job
@@ -27,22 +26,11 @@ const OTHER_JOBS_EACH = 1_000;
 
 export type JobsListRow = readonly [name: string, rps: number, ratio: number];
 
-/**
- * Requests per second over one connection that answered 200. Each request comes from its own
- * X-Forwarded-For address (the bench app trusts the proxy header), so the per-IP rate limit of
- * 600 a minute never answers instead of the route; any other answer than 200 stops the bench.
- */
+/** Requests per second over one connection that answered 2xx (bench/load.ts); any other answer stops the bench. */
 async function rpsOneConnection(url: string, duration: number, headers: Record<string, string> = {}): Promise<number> {
-  let n = 0;
-  const result = await autocannon({
-    url,
-    connections: 1,
-    duration,
-    headers,
-    requests: [{ setupRequest: (request) => ({ ...request, headers: { ...request.headers, 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n++ & 255}` } }) }],
-  });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
-  return result.requests.average;
+  const result = await load(url, { connections: 1, duration, headers });
+  if (result.others > 0) throw new Error(`${url}: ${result.others} answers other than 2xx`);
+  return result.rps;
 }
 
 /** One company with JOBS jobs a minute apart and APPLICANTS_PER_JOB applications each; returns its employer's cookie. */
@@ -94,7 +82,7 @@ async function cursorAfter(app: Awaited<ReturnType<typeof buildApp>>, cookie: st
 
 async function measure(label: string, database: Database, duration: number, baseline: number): Promise<JobsListRow[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'workcred-bench-jobs-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1:1', LOG_LEVEL: 'silent', TRUST_PROXY: 'true' });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1:1', LOG_LEVEL: 'silent', TRUST_PROXY: 'true', RATE_LIMIT_PER_MINUTE: '1000000' });
   const app = await buildApp({ config, database });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -119,11 +107,7 @@ async function measure(label: string, database: Database, duration: number, base
 }
 
 export async function jobsListBench(duration: number): Promise<JobsListRow[]> {
-  const bare = Fastify();
-  bare.get('/health', async () => ({ status: 'ok' }));
-  await bare.listen({ port: 0, host: '127.0.0.1' });
-  const baseline = await rpsOneConnection(`http://127.0.0.1:${(bare.server.address() as { port: number }).port}/health`, duration);
-  await bare.close();
+  const baseline = (await bareFastify({ connections: 1, duration })).rps;
   const rows: JobsListRow[] = [['bare Fastify GET, 1 connection (baseline)', baseline, 1]];
 
   const dbDir = mkdtempSync(path.join(os.tmpdir(), 'workcred-bench-jobs-db-'));
