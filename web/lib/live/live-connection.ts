@@ -15,6 +15,12 @@ export interface LiveListener {
 
 const MIN_BACKOFF_MS = 500;
 const MAX_BACKOFF_MS = 30_000;
+/**
+ * After a dropped connection comes back, listeners catch up (refetch) at a random moment within
+ * this window: when a server restarts, every page reconnects at once, and thousands of catch-up
+ * requests in the same second would queue for seconds (issue 14, item 7; bench:latency).
+ */
+const RECONNECT_SPREAD_MS = 3000;
 
 function liveUrl(): string {
   const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -27,7 +33,7 @@ function liveUrl(): string {
  * last, reconnects with exponential back-off, and reconnects at once when a listener arrives with
  * a new key, because the server decides a socket's topics when it connects.
  */
-class LiveConnection {
+export class LiveConnection {
   private readonly listeners = new Set<LiveListener>();
   private socket: WebSocket | undefined;
   /** The keys of the listeners when the socket connected: topics the server granted for them. */
@@ -35,6 +41,8 @@ class LiveConnection {
   private ready = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private backoff = MIN_BACKOFF_MS;
+  /** The last socket dropped (not closed by us): the next 'ready' is a reconnection's. */
+  private dropped = false;
 
   subscribe(listener: LiveListener): () => void {
     this.listeners.add(listener);
@@ -84,8 +92,15 @@ class LiveConnection {
       } catch {
         return; // Not JSON: ignore rather than break the screen.
       }
-      if (parsed.type === 'ready') this.ready = true;
-      for (const listener of [...this.listeners]) listener.onMessage(parsed);
+      const deliver = () => {
+        if (!isCurrent()) return;
+        if (parsed.type === 'ready') this.ready = true;
+        for (const listener of [...this.listeners]) listener.onMessage(parsed);
+      };
+      if (parsed.type === 'ready' && this.dropped) {
+        this.dropped = false;
+        setTimeout(deliver, Math.random() * RECONNECT_SPREAD_MS);
+      } else deliver();
     });
     current.addEventListener('close', (event) => {
       if (!isCurrent()) return;
@@ -94,10 +109,12 @@ class LiveConnection {
       // 4401/4403: signed out or refused; the session guard takes over, retrying would only fail.
       // A later listener (after signing in again) opens a new connection.
       if (event.code === 4401 || event.code === 4403) return;
+      this.dropped = true;
+      // Jittered, so pages dropped together (a server restart) do not all come back in the same instant.
       this.timer = setTimeout(() => {
         this.timer = undefined;
         if (!this.socket && this.listeners.size > 0) this.connect();
-      }, this.backoff);
+      }, this.backoff / 2 + Math.random() * (this.backoff / 2));
       this.backoff = Math.min(this.backoff * 2, MAX_BACKOFF_MS);
     });
   }
