@@ -271,8 +271,12 @@ describe('pipeline: an employer moves an applicant through the board to hired', 
     await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
     await page.goto(`/dashboard/jobs/${job.id}/pipeline`);
     const handle = page.getByTestId('pipeline-column-received').getByRole('button', { name: 'Drag Farah Khan' });
+    await handle.waitFor();
     await handle.focus();
+    await expect.poll(() => handle.evaluate((element) => element === document.activeElement)).toBe(true);
     await page.keyboard.press('Space');
+    // Lifted (a slow page could still be rendering when the key is pressed).
+    await expect.poll(() => handle.getAttribute('aria-pressed')).toBe('true');
     // The keyboard sensor moves 25 px a press; the next column starts 236 px to the right.
     for (let i = 0; i < 10; i += 1) await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Space');
