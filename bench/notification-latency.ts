@@ -270,8 +270,8 @@ async function runClients() {
   console.log(summary(`broadcast event to everyone (${ROUNDS} events)`, broadcast, ROUNDS * clients.length));
   console.log(summary(`notification POST → event with its text at each socket`, spread.withText, ROUNDS * clients.length));
   console.log(summary(`  (event at each socket, whether or not with text)`, spread.event, ROUNDS * clients.length));
-  console.log(summary(`  GET /unread response, 500 spread over ${SPREAD_MS / 1000} s`, spread.fetchMs, ROUNDS * clients.length));
-  console.log(summary(`  GET /unread response, 500 at once (no spread)`, herd.fetchMs, ROUNDS * clients.length));
+  console.log(summary(`  GET /unread response, ${clients.length} spread over ${SPREAD_MS / 1000} s`, spread.fetchMs, ROUNDS * clients.length));
+  console.log(summary(`  GET /unread response, ${clients.length} at once (no spread)`, herd.fetchMs, ROUNDS * clients.length));
   console.log(summary(`notification POST answered (admin's view)`, [...spread.sendMs, ...herd.sendMs], 2 * ROUNDS));
 
   for (const client of clients) client.socket.terminate();
