@@ -2,9 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
-import { Toaster } from 'sonner';
 import { createQueryClient } from '@web/lib/query-client.ts';
 import { createRouter } from '@web/app/router.tsx';
+import { DeferredToaster } from '@web/app/deferred-toaster.tsx';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -17,8 +17,7 @@ createRoot(container).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      {/* Below the 4rem page headers, so a toast never covers the Account menu or Sign out. */}
-      <Toaster richColors position="top-right" closeButton offset={{ top: '4.75rem', right: '1.5rem' }} mobileOffset={{ top: '4.5rem' }} />
+      <DeferredToaster />
     </QueryClientProvider>
   </StrictMode>,
 );

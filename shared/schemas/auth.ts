@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { companyRoles } from '../permissions.ts';
-import { messages } from '../messages.ts';
+import { signInMessages as messages } from '../messages/sign-in.ts';
 import { MAX_PASSWORD_LENGTH, roles } from '../options.ts';
 
 export const signInSchema = z.object({
@@ -35,6 +35,7 @@ export type Me = z.infer<typeof meSchema>;
 
 /** GET /api/session: the signed-in user and session, or null for a signed-out visitor (always 200). */
 export const sessionProbeSchema = z.object({ me: meSchema.nullable() });
+export type SessionProbe = z.infer<typeof sessionProbeSchema>;
 
 export const factorTypes = ['totp', 'phone'] as const;
 export const factorStatuses = ['unverified', 'verified'] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from '../messages.ts';
+import { siteMessages as messages } from '../messages/site.ts';
 import { workEmailSchema } from './work-email.ts';
 
 /** POST /api/waitlist (spec point 5): one work email, nothing else. */
@@ -12,5 +12,4 @@ export type JoinWaitlistInput = z.infer<typeof joinWaitlistSchema>;
 export const joinWaitlistResultSchema = z.object({ ok: z.literal(true) });
 export type JoinWaitlistResult = z.infer<typeof joinWaitlistResultSchema>;
 
-/** The error code of a refused email, so the form can show the spec's message for it. */
-export const INVALID_WORK_EMAIL = 'INVALID_WORK_EMAIL';
+export { INVALID_WORK_EMAIL } from './work-email.ts';

@@ -52,3 +52,12 @@ export function NotForCandidates() {
   if (!role) return null;
   return role === 'candidate' ? <Navigate to="/dashboard" replace /> : <Outlet />;
 }
+
+/** /dashboard/analytics and /dashboard/billing: the spec's placeholders until their issues land. */
+export function AnalyticsPlaceholder() {
+  return <ComingSoonPanel title={messages.comingSoon.analytics} />;
+}
+
+export function BillingPlaceholder() {
+  return <ComingSoonPanel title={messages.comingSoon.billing} />;
+}

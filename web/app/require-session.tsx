@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import { SESSION_RECHECK_MS } from '@shared/options.ts';
 import { FullPageSpinner } from '@web/components/ui/spinner.tsx';
@@ -67,4 +67,9 @@ export function RequireSession({ admin = false }: { admin?: boolean }) {
   }, [verdict, from, navigate, queryClient, session.error]);
 
   return verdict === 'allowed' ? <NotificationCenter><Outlet /></NotificationCenter> : <FullPageSpinner label="Checking your session" />;
+}
+
+/** The guard of /admin: signed in, and a platform admin. */
+export function RequireAdminSession() {
+  return <RequireSession admin />;
 }

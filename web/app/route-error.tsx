@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { TriangleAlert } from 'lucide-react';
 import { useRouteError } from 'react-router';
-import { messages } from '@shared/messages.ts';
+import { siteMessages as messages } from '@shared/messages/site.ts';
 import { Button } from '@web/components/ui/button.tsx';
 
 /** Shown instead of a screen that crashed while rendering. */

@@ -1,18 +1,15 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
-import { messages } from '@shared/messages.ts';
-import { ComingSoonPanel } from '@web/components/coming-soon.tsx';
 import { FullPageSpinner } from '@web/components/ui/spinner.tsx';
 import { LandingPage } from '@web/features/landing/components/landing-page.tsx';
-import { DashboardDocuments, DashboardIndex, NotForCandidates } from './dashboard-by-role.tsx';
-import { RedirectIfSignedIn } from './redirect-if-signed-in.tsx';
-import { RequireSession } from './require-session.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 
 /**
  * Each screen is its own chunk, loaded when its route is first visited, so the landing page does
- * not download the dashboard, the admin area or the forms.
+ * not download the dashboard, the admin area or the forms. The guards (session, role) are chunks
+ * of their own too: the first load of a public page carries only the landing and the router
+ * (issue 14, item 4). The landing stays in the first chunk: it is the page most people open first.
  */
 function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
   return async () => ({ Component: (await load())[name] as ComponentType });
@@ -32,7 +29,7 @@ export function createRouter() {
         { path: 'auth/callback', lazy: page(() => import('@web/features/auth/components/auth-callback-page.tsx'), 'AuthCallbackPage') },
         { path: 'auth/reset-password', lazy: page(() => import('@web/features/auth/components/reset-password-page.tsx'), 'ResetPasswordPage') },
         {
-          element: <RedirectIfSignedIn />,
+          lazy: page(() => import('./redirect-if-signed-in.tsx'), 'RedirectIfSignedIn'),
           children: [{ path: 'employer-signup', lazy: page(() => import('@web/features/employer-signup/components/employer-signup-page.tsx'), 'EmployerSignupPage') }],
         },
         { path: 'candidate', lazy: page(() => import('@web/features/candidate-landing/components/candidate-landing-page.tsx'), 'CandidateLandingPage') },
@@ -53,7 +50,7 @@ export function createRouter() {
         { path: 'account/confirm-email', lazy: page(() => import('@web/features/settings/components/account-confirm-email-page.tsx'), 'ConfirmEmailPage') },
         { path: 'jobs/:jobId', lazy: page(() => import('@web/features/job-detail/components/job-detail-page.tsx'), 'JobDetailPage') },
         {
-          element: <RequireSession />,
+          lazy: page(() => import('./require-session.tsx'), 'RequireSession'),
           children: [
             { path: 'employer/onboarding', lazy: page(() => import('@web/features/employer-onboarding/components/employer-onboarding-page.tsx'), 'EmployerOnboardingPage') },
             { path: 'account/security', lazy: page(() => import('@web/features/account-security/components/account-security-page.tsx'), 'AccountSecurityPage') },
@@ -62,11 +59,11 @@ export function createRouter() {
               lazy: page(() => import('@web/features/dashboard/components/dashboard-layout.tsx'), 'DashboardLayout'),
               children: [
                 // Role-aware: a candidate's overview and documents, or the employer screens of the spec.
-                { index: true, element: <DashboardIndex /> },
-                { path: 'documents', element: <DashboardDocuments /> },
+                { index: true, lazy: page(() => import('./dashboard-by-role.tsx'), 'DashboardIndex') },
+                { path: 'documents', lazy: page(() => import('./dashboard-by-role.tsx'), 'DashboardDocuments') },
                 { path: 'support', lazy: page(() => import('@web/features/support-chat/components/support-chat.tsx'), 'SupportChat') },
                 {
-                  element: <NotForCandidates />,
+                  lazy: page(() => import('./dashboard-by-role.tsx'), 'NotForCandidates'),
                   children: [
                     { path: 'jobs/:jobId/pipeline', lazy: page(() => import('@web/features/pipeline/components/pipeline-page.tsx'), 'PipelinePage') },
                     { path: 'jobs/*', lazy: page(() => import('@web/features/jobs-management/components/jobs-management-page.tsx'), 'JobsManagementPage') },
@@ -74,8 +71,8 @@ export function createRouter() {
                     { path: 'interviews', lazy: page(() => import('@web/features/interviews/components/interviews-page.tsx'), 'InterviewsPage') },
                     { path: 'team', lazy: page(() => import('@web/features/team/components/team-page.tsx'), 'TeamPage') },
                     { path: 'team/employees', lazy: page(() => import('@web/features/employment/components/employees-page.tsx'), 'EmployeesPage') },
-                    { path: 'analytics', element: <ComingSoonPanel title={messages.comingSoon.analytics} /> },
-                    { path: 'billing', element: <ComingSoonPanel title={messages.comingSoon.billing} /> },
+                    { path: 'analytics', lazy: page(() => import('./dashboard-by-role.tsx'), 'AnalyticsPlaceholder') },
+                    { path: 'billing', lazy: page(() => import('./dashboard-by-role.tsx'), 'BillingPlaceholder') },
                     { path: 'settings/:tab?', lazy: page(() => import('@web/features/settings/components/settings-page.tsx'), 'SettingsPage') },
                   ],
                 },
@@ -83,7 +80,7 @@ export function createRouter() {
               ],
             },
             {
-              element: <RequireSession admin />,
+              lazy: page(() => import('./require-session.tsx'), 'RequireAdminSession'),
               children: [
                 { path: 'admin', lazy: page(() => import('@web/features/admin/components/admin-page.tsx'), 'AdminPage') },
                 { path: 'admin/*', element: <Navigate to="/admin" replace /> },

@@ -98,6 +98,12 @@ export function DatePicker({ id, label, value, onChange, placeholder, min, timeZ
                 event.preventDefault();
                 (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>('.rdp-day_button[tabindex="0"]')?.focus();
               }}
+              // A control the calendar has just replaced (a month button, as the month changes) is no
+              // longer in the page; an event from it is not from outside.
+              onInteractOutside={(event) => {
+                const target = event.target as Node | null;
+                if (target && !target.isConnected) event.preventDefault();
+              }}
               className="z-50 rounded-lg border border-slate-200 bg-white p-2 shadow-lg"
             >
               <DayPicker

@@ -7,7 +7,17 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+/**
+ * A press inside a popover opened from this dialog (a calendar, a menu) is not a press outside it.
+ * React carries events through portals, so Radix sees that by itself; the build runs on Preact,
+ * which does not (decision record 0014), so the dialog is told here.
+ */
+function keepOpenForNestedPopover(event: Event) {
+  const target = event.target instanceof Element ? event.target : null;
+  if (target?.closest('[data-radix-popper-content-wrapper]')) event.preventDefault();
+}
+
+export function DialogContent({ className, children, onPointerDownOutside, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="animate-overlay-in fixed inset-0 z-40 bg-slate-900/50" />
@@ -17,6 +27,10 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
           'rounded-xl border border-slate-200 bg-white p-6 shadow-xl focus:outline-none',
           className,
         )}
+        onPointerDownOutside={(event) => {
+          keepOpenForNestedPopover(event);
+          onPointerDownOutside?.(event);
+        }}
         {...props}
       >
         {children}

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { messages } from '@shared/messages.ts';
+import { toast } from '@web/lib/toast.ts';
+import { signInMessages as messages } from '@shared/messages/sign-in.ts';
 import { api } from '@web/lib/api-client.ts';
 import { meQueryKey } from './get-me.ts';
 import { tellOtherTabs } from './session-events.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import type { z } from 'zod';
 import { messages } from '@shared/messages.ts';
 import { enrolFactorSchema, type EnrolledFactor } from '@shared/schemas/auth.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import { unenrolFactorSchema, type Factor, type UnenrolFactorInput } from '@shared/schemas/auth.ts';
 import { Button } from '@web/components/ui/button.tsx';

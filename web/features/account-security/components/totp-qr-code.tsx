@@ -1,6 +1,6 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { Copy } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { groupInFours } from '../lib/format.ts';

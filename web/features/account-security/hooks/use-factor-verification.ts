@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import type { Factor } from '@shared/schemas/auth.ts';
 import { errorMessage, isApiError } from '@web/lib/api-client.ts';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import { notificationTypes, recipientGroups } from '@shared/options.ts';
 import { NOTIFICATION_LIMITS, sendNotificationBodySchema, type NotificationBatch } from '@shared/schemas/notifications.ts';

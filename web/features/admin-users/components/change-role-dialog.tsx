@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import { roles, type Role } from '@shared/options.ts';
 import type { AdminUser } from '@shared/schemas/admin-console.ts';

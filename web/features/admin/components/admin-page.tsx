@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { BarChart3, LogOut, ScrollText, Settings, ShieldCheck, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import { Brand } from '@web/components/brand.tsx';
 import { Button } from '@web/components/ui/button.tsx';

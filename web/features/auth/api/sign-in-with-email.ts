@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { messages } from '@shared/messages.ts';
+import { signInMessages as messages } from '@shared/messages/sign-in.ts';
 import type { SignInInput } from '@shared/schemas/auth.ts';
 import { api, ApiError } from '@web/lib/api-client.ts';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { messages } from '@shared/messages.ts';
+import { signInMessages as messages } from '@shared/messages/sign-in.ts';
 import { FullPageSpinner } from '@web/components/ui/spinner.tsx';
 import { destinationAfterSignIn } from '@web/lib/session/destinations.ts';
 import { meQueryKey, meQueryOptions, needsSecondFactor } from '@web/lib/session/get-me.ts';

@@ -1,5 +1,5 @@
-import { toast } from 'sonner';
-import { messages } from '@shared/messages.ts';
+import { toast } from '@web/lib/toast.ts';
+import { signInMessages as messages } from '@shared/messages/sign-in.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { useSignInWithGoogle } from '../api/sign-in-with-google.ts';
 import { useSiteConfig } from '../api/get-site-config.ts';

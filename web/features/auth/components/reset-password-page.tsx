@@ -1,9 +1,9 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { z } from 'zod';
-import { messages } from '@shared/messages.ts';
+import { signInMessages as messages } from '@shared/messages/sign-in.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@shared/options.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { FieldError } from '@web/components/ui/field-error.tsx';

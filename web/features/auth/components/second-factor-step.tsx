@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound, MessageSquareText } from 'lucide-react';
-import { toast } from 'sonner';
-import { messages } from '@shared/messages.ts';
+import { toast } from '@web/lib/toast.ts';
+import { signInMessages as messages } from '@shared/messages/sign-in.ts';
 import { OTP_LENGTH } from '@shared/options.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { FieldError } from '@web/components/ui/field-error.tsx';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
-import { messages } from '@shared/messages.ts';
+import { toast } from '@web/lib/toast.ts';
+import { signInMessages as messages } from '@shared/messages/sign-in.ts';
 import { signInSchema, type SignInInput } from '@shared/schemas/auth.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { FieldError } from '@web/components/ui/field-error.tsx';

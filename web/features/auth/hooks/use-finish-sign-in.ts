@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { messages } from '@shared/messages.ts';
+import { toast } from '@web/lib/toast.ts';
+import { signInMessages as messages } from '@shared/messages/sign-in.ts';
 import { destinationAfterSignIn } from '@web/lib/session/destinations.ts';
 import { meQueryKey, meQueryOptions, needsSecondFactor } from '@web/lib/session/get-me.ts';
 import { tellOtherTabs } from '@web/lib/session/session-events.ts';

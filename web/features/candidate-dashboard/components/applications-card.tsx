@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { format } from 'date-fns';
 import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import type { CandidateApplication } from '@shared/schemas/candidate.ts';
 import { isFinalStage, stageChangeResultSchema } from '@shared/schemas/pipeline.ts';

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { format } from 'date-fns';
 import { FileCheck2, FileUp, FileX2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import type { CandidateDocument, DocumentType } from '@shared/schemas/candidate.ts';
 import { Button } from '@web/components/ui/button.tsx';

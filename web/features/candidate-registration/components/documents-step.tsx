@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import type { RegistrationState } from '@shared/schemas/candidate.ts';
 import { Button } from '@web/components/ui/button.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { z } from 'zod';
 import { messages } from '@shared/messages.ts';
 import { candidateEmailSchema } from '@shared/schemas/candidate.ts';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { z } from 'zod';
 import { messages } from '@shared/messages.ts';
 import { phoneSchema } from '@shared/schemas/candidate.ts';

@@ -2,7 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import { CAREER_LIMITS, careerProfileBodySchema, type CareerProfile, type CareerProfileInput, type CareerProfileValues } from '@shared/schemas/candidate-search.ts';
 import { Button } from '@web/components/ui/button.tsx';

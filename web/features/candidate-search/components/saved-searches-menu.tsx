@@ -1,5 +1,5 @@
 import { Bookmark, ChevronDown, Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import type { SavedSearch } from '@shared/schemas/candidate-search.ts';
 import { Button } from '@web/components/ui/button.tsx';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import { industries } from '@shared/options.ts';
 import { COMPANY_NAME_MAX, completeProfileBodySchema, POSITION_MAX, type CompleteProfileInput, type CompleteProfileValues } from '@shared/schemas/dashboard.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import { employerOnboardingSchema, type EmployerOnboardingInput } from '@shared/schemas/employer-onboarding.ts';
 import { Button } from '@web/components/ui/button.tsx';

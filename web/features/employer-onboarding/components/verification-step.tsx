@@ -1,6 +1,6 @@
 import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import { OTP_LENGTH } from '@shared/options.ts';
 import { Button } from '@web/components/ui/button.tsx';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import { EMPLOYMENT_LIMITS, indiaDateFromToday, MAX_DAYS_AHEAD_FOR_LAST_DAY, relieveBodySchema, type Employee, type RelieveInput } from '@shared/schemas/employment.ts';
 import { Button } from '@web/components/ui/button.tsx';

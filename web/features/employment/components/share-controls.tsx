@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import type { RecordShare, RecordSharesOverview } from '@shared/schemas/employment.ts';
 import { Button } from '@web/components/ui/button.tsx';

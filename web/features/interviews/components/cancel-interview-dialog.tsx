@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import type { Interview } from '@shared/schemas/interviews.ts';
 import { Button } from '@web/components/ui/button.tsx';

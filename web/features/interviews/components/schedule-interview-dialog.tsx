@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { AlertTriangle } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import { todayInIndia } from '@shared/schemas/jobs.ts';
 import {

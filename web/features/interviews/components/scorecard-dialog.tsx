@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import { INTERVIEW_LIMITS, scorecardBodySchema, type Interview, type Scorecard } from '@shared/schemas/interviews.ts';
 import { Button } from '@web/components/ui/button.tsx';

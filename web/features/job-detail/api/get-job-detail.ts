@@ -1,12 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { publicJobDetailSchema, type PublicJobDetail } from '@shared/schemas/job-detail.ts';
+import type { PublicJobDetail } from '@shared/schemas/job-detail.ts';
 import { api, isApiError } from '@web/lib/api-client.ts';
 
 export const jobDetailQueryKey = (jobId: string) => ['public-job', jobId] as const;
 
 /** GET /api/public/jobs/:jobId: one job as anyone may see it (404 when there is no such job). */
 export function getJobDetail(jobId: string, signal?: AbortSignal): Promise<PublicJobDetail> {
-  return api(`/api/public/jobs/${encodeURIComponent(jobId)}`, { schema: publicJobDetailSchema, signal });
+  // Typed, not parsed: the server answers through publicJobDetailSchema, and zod stays off the
+  // first load of a shared job link (issue 14, item 4).
+  return api<PublicJobDetail>(`/api/public/jobs/${encodeURIComponent(jobId)}`, { signal });
 }
 
 export function jobDetailQueryOptions(jobId: string) {

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { myApplicationSchema, type MyApplication } from '@shared/schemas/job-detail.ts';
+import type { MyApplication } from '@shared/schemas/job-detail.ts';
 import { api } from '@web/lib/api-client.ts';
 
 export const myApplicationQueryKey = (jobId: string) => ['my-application', jobId] as const;
 
 /** GET /api/jobs/:jobId/applications/mine: whether the signed-in user has applied. */
 export function getMyApplication(jobId: string, signal?: AbortSignal): Promise<MyApplication> {
-  return api(`/api/jobs/${encodeURIComponent(jobId)}/applications/mine`, { schema: myApplicationSchema, signal });
+  // Typed, not parsed, like the job itself (get-job-detail.ts).
+  return api<MyApplication>(`/api/jobs/${encodeURIComponent(jobId)}/applications/mine`, { signal });
 }
 
 export function myApplicationQueryOptions(jobId: string) {

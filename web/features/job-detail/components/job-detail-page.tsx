@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { messages } from '@shared/messages.ts';
+import { siteMessages as messages } from '@shared/messages/site.ts';
 import type { PublicJobDetail } from '@shared/schemas/job-detail.ts';
 import { PublicLayout } from '@web/components/layout/public-layout.tsx';
 import { Button } from '@web/components/ui/button.tsx';

@@ -1,4 +1,4 @@
-import { messages } from '@shared/messages.ts';
+import { siteMessages as messages } from '@shared/messages/site.ts';
 
 function Bar({ className }: { className: string }) {
   return <div className={`animate-pulse rounded bg-slate-200 ${className}`} />;

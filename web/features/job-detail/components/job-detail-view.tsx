@@ -1,6 +1,6 @@
 import { CalendarClock, Check, IndianRupee, MapPin } from 'lucide-react';
 import { format, isPast } from 'date-fns';
-import { messages } from '@shared/messages.ts';
+import { siteMessages as messages } from '@shared/messages/site.ts';
 import type { PublicJobDetail } from '@shared/schemas/job-detail.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';

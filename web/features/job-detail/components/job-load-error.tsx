@@ -1,5 +1,5 @@
 import { AlertTriangle, RotateCw } from 'lucide-react';
-import { messages } from '@shared/messages.ts';
+import { siteMessages as messages } from '@shared/messages/site.ts';
 import { Button } from '@web/components/ui/button.tsx';
 
 const text = messages.jobDetail;

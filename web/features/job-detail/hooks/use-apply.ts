@@ -1,6 +1,6 @@
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { messages } from '@shared/messages.ts';
+import { toast } from '@web/lib/toast.ts';
+import { siteMessages as messages } from '@shared/messages/site.ts';
 import { SOURCE_TAG_PATTERN } from '@shared/schemas/pipeline.ts';
 import { errorMessage, isApiError } from '@web/lib/api-client.ts';
 import { needsSecondFactor, useMe } from '@web/lib/session/get-me.ts';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import { createJobBodySchema, JOB_LIMITS, JOB_TIME_ZONE, todayInIndia, type CreateJobInput, type CreateJobValues } from '@shared/schemas/jobs.ts';
 import { Button } from '@web/components/ui/button.tsx';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { format } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
 import { CalendarClock, Copy, ExternalLink, IndianRupee, MapPin, QrCode, Trash2, Users } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import { JOB_TIME_ZONE, type EmployerJob } from '@shared/schemas/jobs.ts';
 import { Button } from '@web/components/ui/button.tsx';

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Download } from 'lucide-react';
 import { QRCodeCanvas } from 'qrcode.react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import { sourceTag } from '@shared/schemas/pipeline.ts';
 import { Button } from '@web/components/ui/button.tsx';

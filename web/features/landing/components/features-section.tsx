@@ -1,5 +1,5 @@
 import { Bot, Cable, LockKeyhole, RefreshCw, ShieldCheck } from 'lucide-react';
-import { messages } from '@shared/messages.ts';
+import { siteMessages as messages } from '@shared/messages/site.ts';
 import { SectionHeading } from './section-heading.tsx';
 
 // The features of spec point 1.

@@ -1,6 +1,6 @@
 import { ArrowRight, BadgeCheck, Clock3, FileCheck2, IdCard } from 'lucide-react';
 import { Link } from 'react-router';
-import { messages } from '@shared/messages.ts';
+import { siteMessages as messages } from '@shared/messages/site.ts';
 import { Button } from '@web/components/ui/button.tsx';
 
 const text = messages.landing;

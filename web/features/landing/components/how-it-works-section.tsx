@@ -1,5 +1,5 @@
 import { ListFilter, QrCode, ScanSearch, UsersRound } from 'lucide-react';
-import { messages } from '@shared/messages.ts';
+import { siteMessages as messages } from '@shared/messages/site.ts';
 import { SectionHeading } from './section-heading.tsx';
 
 // The four steps of spec point 1, in order.

@@ -1,6 +1,6 @@
 import { ArrowRight, Braces, Building2, Workflow } from 'lucide-react';
 import { Link } from 'react-router';
-import { messages } from '@shared/messages.ts';
+import { siteMessages as messages } from '@shared/messages/site.ts';
 import { BrandMark } from '@web/components/brand.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 

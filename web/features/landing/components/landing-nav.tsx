@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { LogOut, Menu, X } from 'lucide-react';
 import { Link } from 'react-router';
-import { messages } from '@shared/messages.ts';
+import { siteMessages as messages } from '@shared/messages/site.ts';
 import { Brand } from '@web/components/brand.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { cn } from '@web/lib/cn.ts';

@@ -1,4 +1,4 @@
-import { messages } from '@shared/messages.ts';
+import { siteMessages as messages } from '@shared/messages/site.ts';
 import { SiteFooter } from '@web/components/layout/site-footer.tsx';
 import { usePageMeta } from '@web/lib/use-page-meta.ts';
 import { FeaturesSection } from './features-section.tsx';

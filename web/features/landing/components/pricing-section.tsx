@@ -1,6 +1,6 @@
 import { ArrowRight, Check } from 'lucide-react';
 import { Link } from 'react-router';
-import { messages } from '@shared/messages.ts';
+import { siteMessages as messages } from '@shared/messages/site.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { cn } from '@web/lib/cn.ts';
 import { fill } from '@web/lib/fill.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { ChevronLeft, ChevronRight, Landmark, Pause, Play, Rocket } from 'lucide-react';
-import { messages } from '@shared/messages.ts';
+import { siteMessages as messages } from '@shared/messages/site.ts';
 import { cn } from '@web/lib/cn.ts';
 import { fill } from '@web/lib/fill.ts';
 import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion.ts';

@@ -1,9 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Mail } from 'lucide-react';
-import { toast } from 'sonner';
-import { messages } from '@shared/messages.ts';
-import { INVALID_WORK_EMAIL, joinWaitlistSchema } from '@shared/schemas/waitlist.ts';
-import { filterEmailTyping, MAX_EMAIL_LENGTH } from '@shared/schemas/work-email.ts';
+import { toast } from '@web/lib/toast.ts';
+import { siteMessages as messages } from '@shared/messages/site.ts';
+import { filterEmailTyping, INVALID_WORK_EMAIL, MAX_EMAIL_LENGTH } from '@shared/schemas/work-email-rules.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Input } from '@web/components/ui/input.tsx';
 import { isApiError } from '@web/lib/api-client.ts';
@@ -29,8 +28,10 @@ export function WaitlistSection() {
     toast.dismiss(WAITLIST_TOAST);
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // The schema (and zod) load on the first submit, not with the landing page (issue 14, item 4).
+    const { joinWaitlistSchema } = await import('@shared/schemas/waitlist.ts');
     const parsed = joinWaitlistSchema.safeParse({ email });
     if (!parsed.success) return refuse(messages.waitlist.invalidWorkEmail);
     setError(undefined);
@@ -63,7 +64,7 @@ export function WaitlistSection() {
               posting jobs and verifying candidates.
             </p>
           </div>
-          <form noValidate onSubmit={submit} className="md:w-1/2" aria-labelledby="waitlist-heading">
+          <form noValidate onSubmit={(event) => void submit(event)} className="md:w-1/2" aria-labelledby="waitlist-heading">
             <label htmlFor={inputId} className="block text-sm font-medium text-slate-200">
               {text.waitlistEmailLabel}
             </label>

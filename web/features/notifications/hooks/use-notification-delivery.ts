@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { liveNotificationEventSchema, type Notification, type PendingNotifications } from '@shared/schemas/notifications.ts';
 import { useLiveEvents, type LiveEvent } from '@web/lib/live/use-live-events.ts';
 import { pendingNotificationsQueryKey, usePendingNotifications } from '../api/get-pending-notifications.ts';

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import { PIPELINE_LIMITS, PIPELINE_STAGES, type HireDetails, type JobPipeline, type PipelineApplication, type PipelineStage } from '@shared/schemas/pipeline.ts';
 import { Button } from '@web/components/ui/button.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import { CONTACT_LIMITS, contactMessageSchema, contactTopicLabels, contactTopics, type ContactMessage, type ContactMessageInput, type ContactTopic } from '@shared/schemas/contact.ts';
 import { Button } from '@web/components/ui/button.tsx';

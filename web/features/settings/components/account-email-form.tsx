@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import { changeEmailFormSchema, type Account, type ChangeEmailInput } from '@shared/schemas/account.ts';
 import { Button } from '@web/components/ui/button.tsx';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import { changeNameBodySchema, type Account, type ChangeNameInput } from '@shared/schemas/account.ts';
 import { MAX_FULL_NAME_LENGTH } from '@shared/schemas/employer-signup.ts';

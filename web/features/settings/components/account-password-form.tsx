@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import { changePasswordFormSchema, type Account, type ChangePasswordInput } from '@shared/schemas/account.ts';
 import { Button } from '@web/components/ui/button.tsx';

@@ -1,5 +1,5 @@
 import { LogOut, Monitor, Smartphone } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import type { AccountSession } from '@shared/schemas/account.ts';
 import { Button } from '@web/components/ui/button.tsx';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import { billingProfileBodySchema, indianStates, type BillingProfile, type BillingProfileInput } from '@shared/schemas/company-settings.ts';
 import { Button } from '@web/components/ui/button.tsx';

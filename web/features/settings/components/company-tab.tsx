@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ExternalLink } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import { companySizes, industries } from '@shared/options.ts';
 import { COMPANY_LIMITS, updateCompanyBodySchema, type CompanySettings, type UpdateCompanyInput } from '@shared/schemas/company-settings.ts';

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { Building2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import { COMPANY_LIMITS, type CompanySettings } from '@shared/schemas/company-settings.ts';
 import { Button } from '@web/components/ui/button.tsx';

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import { useLiveEvents, type LiveEvent } from '@web/lib/live/use-live-events.ts';
 import type { ChatThread } from '../lib/chat-thread.ts';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import { canAssignRole, type CompanyRole } from '@shared/permissions.ts';
 import { createInviteBodySchema, type CreateInviteInput } from '@shared/schemas/team.ts';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import { canAssignRole, companyRoleLabels, companyRoles, type CompanyRole } from '@shared/permissions.ts';
 import type { JoinRequest } from '@shared/schemas/team.ts';

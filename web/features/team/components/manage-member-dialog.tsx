@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import { canAssignRole, companyRoleLabels, type CompanyRole } from '@shared/permissions.ts';
 import type { TeamMember } from '@shared/schemas/dashboard.ts';

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Settings2, UserPlus } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { canAssignRole, companyRoleLabels } from '@shared/permissions.ts';
 import { messages } from '@shared/messages.ts';
 import type { TeamMember } from '@shared/schemas/dashboard.ts';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { format } from 'date-fns';
 import { ArrowLeft, ExternalLink } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import { DECISION_REASON_MAX, type CheckDetail } from '@shared/schemas/verification.ts';
 import { Button } from '@web/components/ui/button.tsx';
