@@ -9,6 +9,10 @@ export const signInSchema = z.object({
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
+/** The "Forgot password?" dialog's one field. */
+export const passwordResetRequestSchema = z.object({ email: signInSchema.shape.email });
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
+
 /** What GET /api/me answers: the signed-in user's profile and session facts. */
 export const meSchema = z.object({
   user: z.object({

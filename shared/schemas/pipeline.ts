@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { isIsoDate } from './jobs.ts';
+import { SOURCE_TAG_PATTERN } from './source-tag.ts';
+
+export { SOURCE_TAG_PATTERN };
 
 /**
  * The hiring pipeline (issue 7 point 1).
@@ -93,11 +96,6 @@ export const driveSchema = z.object({ id: z.string(), name: z.string(), created_
 export type Drive = z.infer<typeof driveSchema>;
 export const driveListSchema = z.array(driveSchema);
 
-/**
- * The ?src= tag of a shared job link, passed on by the job page to the apply call:
- * `link`, `qr` or `drive:<drive id>`.
- */
-export const SOURCE_TAG_PATTERN = /^(link|qr|drive:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 export const sourceTagSchema = z.string(text.sourceInvalid).max(60, text.sourceInvalid).regex(SOURCE_TAG_PATTERN, text.sourceInvalid);
 /** The tag a job link carries: the QR code and the copied link say where the candidate came from. */
 export function sourceTag(kind: 'link' | 'qr', driveId?: string | null): string {

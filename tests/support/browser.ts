@@ -6,7 +6,7 @@ import { onTestFinished } from 'vitest';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /** The built web app; `TEST_DIST_DIR` points at another build (e.g. `vite build --outDir .tmp/dist-x`). */
-const DIST_DIR = path.resolve(process.env.TEST_DIST_DIR || 'dist');
+export const DIST_DIR = path.resolve(process.env.TEST_DIST_DIR || 'dist');
 const DIST_INDEX = path.join(DIST_DIR, 'index.html');
 export const SCREENSHOT_DIR = path.resolve('.tmp/screenshots');
 

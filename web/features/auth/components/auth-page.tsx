@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { signInMessages as messages } from '@shared/messages/sign-in.ts';
@@ -8,8 +8,10 @@ import { meQueryKey, meQueryOptions, needsSecondFactor } from '@web/lib/session/
 import { signOut } from '@web/lib/session/sign-out.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
-import { SecondFactorStep } from './second-factor-step.tsx';
 import { SignInForm } from './sign-in-form.tsx';
+
+// Only people with a second factor see this step: its code (and zod) loads when it is needed.
+const SecondFactorStep = lazy(() => import('./second-factor-step.tsx').then((module) => ({ default: module.SecondFactorStep })));
 
 type View = 'checking' | 'redirecting' | 'ending' | 'credentials' | 'second-factor';
 
@@ -50,7 +52,9 @@ export function AuthPage() {
   if (view === 'second-factor') {
     return (
       <AuthLayout heading={messages.secondFactor.heading} subtitle={messages.auth.mfaRequired}>
-        <SecondFactorStep onCancel={() => setView('credentials')} />
+        <Suspense fallback={<FullPageSpinner label="Checking your session" />}>
+          <SecondFactorStep onCancel={() => setView('credentials')} />
+        </Suspense>
       </AuthLayout>
     );
   }

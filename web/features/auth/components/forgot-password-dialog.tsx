@@ -1,25 +1,21 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import { signInMessages as messages } from '@shared/messages/sign-in.ts';
-import { signInSchema } from '@shared/schemas/auth.ts';
+import type { PasswordResetRequest } from '@shared/schemas/auth.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@web/components/ui/dialog.tsx';
 import { FieldError } from '@web/components/ui/field-error.tsx';
 import { Input } from '@web/components/ui/input.tsx';
 import { Label } from '@web/components/ui/label.tsx';
+import { lazyZodResolver } from '@web/lib/lazy-zod-resolver.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
-
-const resetRequestSchema = z.object({ email: signInSchema.shape.email });
-type ResetRequest = z.infer<typeof resetRequestSchema>;
 
 /** "Forgot password?": asks for the email and answers the same way whether or not an account exists. */
 export function ForgotPasswordDialog({ getEmail }: { getEmail: () => string }) {
   const [open, setOpen] = useState(false);
   const [sent, setSent] = useState(false);
   const request = useRequestPasswordReset();
-  const form = useForm<ResetRequest>({ resolver: zodResolver(resetRequestSchema), defaultValues: { email: '' } });
+  const form = useForm<PasswordResetRequest>({ resolver: lazyZodResolver(() => import('@shared/schemas/auth.ts').then((schemas) => schemas.passwordResetRequestSchema)), defaultValues: { email: '' } });
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);

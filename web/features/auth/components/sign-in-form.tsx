@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '@web/lib/toast.ts';
 import { signInMessages as messages } from '@shared/messages/sign-in.ts';
-import { signInSchema, type SignInInput } from '@shared/schemas/auth.ts';
+import type { SignInInput } from '@shared/schemas/auth.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { FieldError } from '@web/components/ui/field-error.tsx';
 import { Input } from '@web/components/ui/input.tsx';
 import { Label } from '@web/components/ui/label.tsx';
 import { isApiError } from '@web/lib/api-client.ts';
+import { lazyZodResolver } from '@web/lib/lazy-zod-resolver.ts';
 import { signInErrorMessage, useSignInWithEmail } from '../api/sign-in-with-email.ts';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in.ts';
 import { ForgotPasswordDialog } from './forgot-password-dialog.tsx';
@@ -18,7 +18,7 @@ export function SignInForm({ trial, onSecondFactor }: { trial: boolean; onSecond
   const [busy, setBusy] = useState(false);
   const signIn = useSignInWithEmail();
   const finishSignIn = useFinishSignIn();
-  const form = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm<SignInInput>({ resolver: lazyZodResolver(() => import('@shared/schemas/auth.ts').then((schemas) => schemas.signInSchema)), defaultValues: { email: '', password: '' } });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {

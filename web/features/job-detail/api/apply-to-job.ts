@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { applyToJobResultSchema, type ApplyToJobResult } from '@shared/schemas/job-detail.ts';
+import type { ApplyToJobResult } from '@shared/schemas/job-detail.ts';
 import { api, isApiError } from '@web/lib/api-client.ts';
 import { jobDetailQueryKey } from './get-job-detail.ts';
 import { myApplicationQueryKey } from './get-my-application.ts';
@@ -8,7 +8,9 @@ import { myApplicationQueryKey } from './get-my-application.ts';
  * POST /api/jobs/:jobId/applications: 201 received, or 200 already_applied for a repeat.
  * `source` is the ?src= tag of the link the candidate followed (link, qr, drive:<id>).
  */
-export function applyToJob(jobId: string, source?: string): Promise<ApplyToJobResult> {
+export async function applyToJob(jobId: string, source?: string): Promise<ApplyToJobResult> {
+  // The schema (and zod) load when someone applies, not with the job page (issue 14, item 4).
+  const { applyToJobResultSchema } = await import('@shared/schemas/job-detail.ts');
   return api(`/api/jobs/${encodeURIComponent(jobId)}/applications`, { method: 'POST', body: source ? { source } : {}, schema: applyToJobResultSchema });
 }
 

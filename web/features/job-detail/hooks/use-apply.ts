@@ -1,7 +1,7 @@
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '@web/lib/toast.ts';
 import { siteMessages as messages } from '@shared/messages/site.ts';
-import { SOURCE_TAG_PATTERN } from '@shared/schemas/pipeline.ts';
+import { SOURCE_TAG_PATTERN } from '@shared/schemas/source-tag.ts';
 import { errorMessage, isApiError } from '@web/lib/api-client.ts';
 import { needsSecondFactor, useMe } from '@web/lib/session/get-me.ts';
 import { useApplyToJob } from '../api/apply-to-job.ts';

@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIST_DIR, startBrowserHarness, type BrowserHarness } from '../support/browser.ts';
+import { FIRST_LOAD_BUDGETS, measureFirstLoad } from '../support/first-load.ts';
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/**
+ * Issue 14, item 4: the JavaScript the first pages load, gzip, against their budgets. Sizes, not
+ * times, so the test is exact on any machine; `npm run bench` reports the same with Lighthouse.
+ */
+describe('first load of the public pages', () => {
+  let h: BrowserHarness;
+  let jobId: string;
+  beforeAll(async () => {
+    h = await startBrowserHarness();
+    const company = await h.t.factories.company({ name: 'Lotus Analytics' });
+    jobId = (await h.t.factories.job(company.id, { title: 'Backend Engineer (Go)', location: 'Pune, Maharashtra' })).id;
+  });
+  afterAll(async () => h?.close());
+
+  const pages = [
+    ['/', () => '/', 'Hire people whose work history is'],
+    ['/auth', () => '/auth', 'Sign in to your account'],
+    ['/jobs/:id', () => `/jobs/${jobId}`, 'Backend Engineer (Go)'],
+  ] as const;
+
+  for (const [name, url, heading] of pages) {
+    it(`loads at most ${kb(FIRST_LOAD_BUDGETS[name])} of JavaScript on ${name}, with no toast library, zod or full message module`, async () => {
+      const { page } = await h.open();
+      const load = await measureFirstLoad(page, url(), DIST_DIR, (p) => p.getByRole('heading', { level: 1 }).filter({ hasText: heading }).first().waitFor());
+      console.log(`${name}: ${kb(load.gzipTotal)} gzip in ${load.scripts.length} scripts (budget ${kb(FIRST_LOAD_BUDGETS[name])})`, process.env.FIRST_LOAD_DETAIL ? load.scripts : "");
+      expect(load.gzipTotal).toBeLessThanOrEqual(FIRST_LOAD_BUDGETS[name]);
+      // The libraries the issue names stay off the first load (their chunks are named after them).
+      expect(load.scripts.map((script) => script.path).filter((script) => /\/(sonner|zod|messages)-/.test(script))).toEqual([]);
+    });
+  }
+});
