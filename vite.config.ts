@@ -37,6 +37,8 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     // Maps for error reports, without advertising them from the served scripts.
     sourcemap: 'hidden',
+    // .vite/manifest.json: the server preloads the chunks of the page it serves (server/http/page-preloads.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         // React and zod change less often than our code and every screen needs them: their own chunks

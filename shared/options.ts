@@ -15,3 +15,6 @@ export const MIN_PHONE_LENGTH = 10;
 export const SESSION_RECHECK_MS = 15 * 60 * 1000;
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
+
+/** The id of the element that carries a job's JSON in the served /jobs/:id page (issue 14, item 4). */
+export const INITIAL_JOB_ELEMENT_ID = 'initial-job';

@@ -1,14 +1,14 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { messages } from '../../shared/messages.ts';
 import { getPublicJob } from '../features/public-jobs/get-public-job.ts';
 import { renderJobPage } from '../features/public-jobs/job-page-meta.ts';
+import { pagePreloads, withPreloads } from './page-preloads.ts';
 
-// /jobs/<uuid> (with an optional trailing slash and query): the public job page.
-const JOB_PAGE = /^\/jobs\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?(?:\?.*)?$/i;
+const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Serves the built React app: hashed assets with a year-long immutable cache, index.html never
@@ -33,6 +33,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
   // index.html is read once, when first needed, and kept: it changes only with a new build (a restart).
   let indexHtml: Promise<string> | undefined;
   const readIndex = () => (indexHtml ??= readFile(indexFile, 'utf8'));
+  const preloads = built ? pagePreloads(distDir) : { auth: '', job: '' };
+  const sendHtml = (reply: FastifyReply, html: string) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
 
   /** The job page with its title, preview tags and JSON-LD in the head, or undefined for no such job. */
   async function jobPageHtml(jobId: string): Promise<string | undefined> {
@@ -40,21 +42,35 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     return job ? renderJobPage(await readIndex(), job, app.config.PUBLIC_URL) : undefined;
   }
 
+  /**
+   * /jobs/:id, the page a shared link opens: the job's preview tags, JSON-LD and data in the HTML.
+   * A route of its own (not the not-found handler), so the page is compressed like any answer.
+   */
+  app.get<{ Params: { jobId: string } }>('/jobs/:jobId', async (request, reply) => {
+    if (!built) return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
+    const { jobId } = request.params;
+    // Preview tags are a nicety: if the database is unavailable, the plain page still loads and the app explains.
+    const html = JOB_ID.test(jobId)
+      ? await jobPageHtml(jobId).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'job page meta failed; serving the plain page');
+          return undefined;
+        })
+      : undefined;
+    return sendHtml(reply, withPreloads(html ?? (await readIndex()), preloads.job));
+  });
+
+  /** /auth, with its screen's chunks named in the page so they load alongside the main script. */
+  app.get('/auth', async (_request, reply) => {
+    if (!built) return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
+    return sendHtml(reply, withPreloads(await readIndex(), preloads.auth));
+  });
+
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({ code: 'NOT_FOUND', message: messages.errors.notFound });
     }
     if (!built) return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
-    const jobId = request.method === 'GET' ? JOB_PAGE.exec(request.url)?.[1] : undefined;
-    if (jobId) {
-      // Preview tags are a nicety: if the database is unavailable, the plain page still loads and the app explains.
-      const html = await jobPageHtml(jobId).catch((error: unknown) => {
-        request.log.warn({ err: error }, 'job page meta failed; serving the plain page');
-        return undefined;
-      });
-      if (html) return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
-    }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import type { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
@@ -262,6 +263,19 @@ describe.skipIf(laneUnavailable)('job detail and applying: /api/public/jobs/:job
       expect(ld.title).toBe(title);
       expect(ld.description).toBe('</script><script>alert(2)</script> & more');
       expect(html).toContain('\\u003c/script\\u003e');
+      // The job's data block too: one element, closed by its own tag, reading back as the API's answer.
+      const data = /<script type="application\/json" id="initial-job">([\s\S]*?)<\/script>/.exec(html);
+      expect(JSON.parse(data?.[1] ?? 'null')).toMatchObject({ id: hostile.id, title, description: '</script><script>alert(2)</script> & more' });
+    });
+
+    it('carries the job as the API answers it, so the page shows it without a second request, and compresses the page', async () => {
+      const response = await t.app.inject({ method: 'GET', url: `/jobs/${openJob.id}`, remoteAddress: nextIp(), headers: { 'accept-encoding': 'gzip' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe('gzip');
+      const html = gunzipSync(response.rawPayload).toString('utf8');
+      const data = /<script type="application\/json" id="initial-job">([\s\S]*?)<\/script>/.exec(html);
+      const api = await t.app.inject({ method: 'GET', url: `/api/public/jobs/${openJob.id}`, remoteAddress: nextIp() });
+      expect(JSON.parse(data?.[1] ?? 'null')).toEqual(api.json());
     });
 
     it('serves the plain page for an unknown or deleted job and for other paths', async () => {
@@ -270,6 +284,7 @@ describe.skipIf(laneUnavailable)('job detail and applying: /api/public/jobs/:job
         expect(response.statusCode).toBe(200);
         expect(response.body).toBe(INDEX_HTML);
       }
+      expect((await page('/auth')).body).toBe(INDEX_HTML);
     });
   });
 });

@@ -1,7 +1,9 @@
 import { messages } from '../../../shared/messages.ts';
+import { INITIAL_JOB_ELEMENT_ID } from '../../../shared/options.ts';
 import type { PublicJobDetail } from '../../../shared/schemas/job-detail.ts';
 
 const DESCRIPTION_LENGTH = 160;
+
 
 /** Text for an HTML attribute or element: every character that could end or open markup escaped. */
 export function escapeHtml(text: string): string {
@@ -73,6 +75,9 @@ export function renderJobPage(indexHtml: string, job: PublicJobDetail, publicUrl
     meta('name', 'twitter:title', title),
     meta('name', 'twitter:description', description),
     `<script type="application/ld+json">${jsonForScript(jobPostingJsonLd(job, url))}</script>`,
+    // The job as GET /api/public/jobs/:id answers it: the page shows it at once, without a second
+    // request and without a placeholder that the text then pushes down (issue 14, item 4).
+    `<script type="application/json" id="${INITIAL_JOB_ELEMENT_ID}">${jsonForScript(job)}</script>`,
   ].join('\n    ');
 
   const withoutOld = indexHtml.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<meta\s+name="description"[^>]*>\s*/i, '');

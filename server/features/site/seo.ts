@@ -11,10 +11,10 @@ const MAX_URLS = 50_000;
 
 const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
-/** robots.txt: everything public may be crawled; the workspace, accounts and the API may not. */
+/** robots.txt: everything public may be crawled (the sign-in page too); the workspace, accounts and the API may not. */
 export function robotsTxt(publicUrl: string): string {
   const base = publicUrl.replace(/\/$/, '');
-  return ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /dashboard', 'Disallow: /admin', 'Disallow: /account', 'Disallow: /join', 'Disallow: /auth', '', `Sitemap: ${base}/sitemap.xml`, ''].join('\n');
+  return ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /dashboard', 'Disallow: /admin', 'Disallow: /account', 'Disallow: /join', '', `Sitemap: ${base}/sitemap.xml`, ''].join('\n');
 }
 
 /** sitemap.xml: the public pages, every open job (so Google for Jobs finds them) and each hiring company's page. */
