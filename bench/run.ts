@@ -10,7 +10,9 @@
  *   3. GET /api/jobs, first and deep pages, for a company with 10,000 jobs and 200,000 applications,
  *      on PGlite and PostgreSQL, against the bare Fastify route over one connection (jobs-list.ts).
  *   4. a 10 MB document upload against a bare Fastify route streaming to a file (document-upload.ts).
- * BENCH_ONLY=routes,startup,jobs,upload picks sections; BENCH_SECONDS sets each run's length.
+ *   5. the first pages (/, /auth, /jobs/:id): JavaScript of the first load against its budget, and
+ *      Lighthouse mobile scores (pages.ts; needs `npm run build`; BENCH_LIGHTHOUSE=0 skips Lighthouse).
+ * BENCH_ONLY=routes,startup,jobs,upload,pages picks sections; BENCH_SECONDS sets each run's length.
  * Separate scripts: npm run bench:notifications (a send to 100,000 users) and npm run bench:latency
  * (live delivery to 500 WebSocket clients, p50/p99).
  */
@@ -21,6 +23,7 @@ import path from 'node:path';
 import { startThrowawayCluster } from '../tests/support/throwaway-postgres.ts';
 import { documentUploadBench, printDocumentUploadRows } from './document-upload.ts';
 import { jobsListBench } from './jobs-list.ts';
+import { pagesBench } from './pages.ts';
 import { bareFastify, ratioText } from './load.ts';
 import { routeTables } from './routes.ts';
 
@@ -104,7 +107,7 @@ async function startup() {
 }
 
 const fmt = (n: number) => (n < 10 ? n.toFixed(2) : String(Math.round(n)));
-const only = new Set((process.env.BENCH_ONLY ?? 'routes,startup,jobs,upload').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'routes,startup,jobs,upload,pages').split(','));
 if (only.has('routes')) await throughput();
 if (only.has('startup')) {
   console.log('\nStart-up and idle memory:');
@@ -117,3 +120,7 @@ if (only.has('jobs')) {
   }
 }
 if (only.has('upload')) printDocumentUploadRows(await documentUploadBench());
+if (only.has('pages')) {
+  console.log('\nFirst pages (issue 14, item 4):');
+  for (const line of await pagesBench()) console.log(line);
+}
