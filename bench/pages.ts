@@ -4,7 +4,8 @@
  * Debian's Chromium, mobile, 3 runs, the median), the four scores, LCP and CLS.
  * BENCH_LIGHTHOUSE=0 skips Lighthouse.
  */
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,14 +30,21 @@ interface Scores {
   cls: number;
 }
 
-function lighthouse(url: string): Scores | string {
+const run = promisify(execFile);
+
+/** One Lighthouse run, in a child process (the server under test is in this one and must keep answering). */
+async function lighthouse(url: string): Promise<Scores | string> {
   const out = path.join(os.tmpdir(), `workcred-lh-${process.pid}.json`);
-  const run = spawnSync(
-    'npx',
-    ['-y', 'lighthouse@12.8.2', url, '--quiet', '--output=json', `--output-path=${out}`, '--only-categories=performance,accessibility,best-practices,seo', '--chrome-flags=--headless --no-sandbox --disable-gpu'],
-    { env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, encoding: 'utf8', timeout: 240_000 },
-  );
-  if (run.status !== 0 || !existsSync(out)) return `Lighthouse did not run (${run.error?.message ?? run.stderr.trim().split('\n').pop() ?? run.status})`;
+  try {
+    await run(
+      'npx',
+      ['-y', 'lighthouse@12.8.2', url, '--quiet', '--output=json', `--output-path=${out}`, '--only-categories=performance,accessibility,best-practices,seo', '--chrome-flags=--headless --no-sandbox --disable-gpu'],
+      { env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, timeout: 240_000 },
+    );
+  } catch (error) {
+    return `Lighthouse did not run (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`;
+  }
+  if (!existsSync(out)) return 'Lighthouse wrote no report';
   const report = JSON.parse(readFileSync(out, 'utf8')) as {
     categories: Record<string, { score: number }>;
     audits: Record<string, { numericValue: number }>;
@@ -99,7 +107,7 @@ export async function pagesBench(): Promise<string[]> {
       for (const [name, url] of pages) {
         const runs: Scores[] = [];
         for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
-          const result = lighthouse(`${base}${url}`);
+          const result = await lighthouse(`${base}${url}`);
           if (typeof result === 'string') {
             lines.push(`    ${name}: ${result}`);
             break;
