@@ -106,8 +106,10 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   app.decorate('config', config);
 
   registerErrorHandler(app);
-  registerAccessControl(app, guards);
+  // First, so every answer carries its headers, a refusal too, and a cross-site write is refused
+  // before any session is looked up.
   await registerSecurity(app, config);
+  registerAccessControl(app, guards);
   await app.register(compress, { global: true, threshold: 1024 });
   // Per person when signed in, per address when not, counted in the database every instance shares.
   await registerRateLimits(app, { config, database });

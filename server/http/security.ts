@@ -33,10 +33,11 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     crossOriginEmbedderPolicy: false,
   });
 
+  const apiHeaders = apiSecurityHeaders(headers);
   const ownOrigin = new URL(config.PUBLIC_URL).origin;
   app.addHook('onRequest', (request, reply, done) => {
     // The same headers on every answer, worked out once (helmet would rebuild the policy per request).
-    reply.headers(headers);
+    reply.headers(request.url.startsWith('/api/') ? apiHeaders : headers);
     if (SAFE_METHODS.has(request.method)) return done();
     const fetchSite = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
@@ -48,6 +49,24 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     }
     done();
   });
+}
+
+/**
+ * What a JSON answer needs (OWASP's REST Security Cheat Sheet): it is never a page, so nothing may
+ * load from it or frame it, it is never sniffed as another type, and other sites may not embed it.
+ * A route that serves a document inline sets its own policy (the sandboxed PDF viewer). Fewer and
+ * shorter headers on every API answer: the page set cost a fifth of a small answer's time (issue 14).
+ */
+export function apiSecurityHeaders(pageHeaders: Record<string, string>): Record<string, string> {
+  const headers: Record<string, string> = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'cross-origin-resource-policy': 'same-origin',
+    'x-frame-options': 'DENY',
+  };
+  const hsts = pageHeaders['strict-transport-security'];
+  if (hsts) headers['strict-transport-security'] = hsts;
+  return headers;
 }
 
 /** The headers helmet sets for these options, collected once: none of ours depends on the request. */

@@ -50,6 +50,21 @@ describe.skipIf(laneUnavailable)('platform: health, headers, errors, static app'
     expect(response.headers['strict-transport-security']).toContain('max-age=31536000');
   });
 
+  it('sends JSON answers the short set a JSON answer needs: nothing loads from it, frames it or sniffs it', async () => {
+    const response = await t.app.inject('/api/health');
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(response.headers['strict-transport-security']).toContain('max-age=31536000');
+    // The page-only headers stay on pages.
+    expect(response.headers['referrer-policy']).toBeUndefined();
+    expect(response.headers['x-dns-prefetch-control']).toBeUndefined();
+    const refused = await t.app.inject('/api/me');
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+
   it('serves index.html for app paths, hashed assets with a long cache and compression', async () => {
     const page = await t.app.inject('/dashboard/jobs');
     expect(page.statusCode).toBe(200);
