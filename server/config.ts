@@ -52,6 +52,9 @@ export const envSchema = z
     // How long the public job page and board answers are kept in memory and by CDNs (s-maxage).
     // A job's change is heard at once on every instance; this bounds an expiry passing. 0: off.
     PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+    // How long a company's job list (GET /api/jobs) is kept in memory. Any change to its jobs or
+    // their applications is heard at once on every instance; this bounds a lost notification. 0: off.
+    COMPANY_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
     // The EPFO employment-history provider behind the UAN check (server/features/verification/uan-provider.ts).
     // none: no provider; UAN checks wait for the verification team.
     UAN_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['none']).default('none')),

@@ -9,18 +9,31 @@ import { createJob } from './create-job.ts';
 import { deleteJob } from './delete-job.ts';
 import { employerJobsQueryWithCursorSchema } from './job-cursor.ts';
 import { listCompanyJobs } from './list-company-jobs.ts';
+import { startCompanyJobsCache } from './company-jobs-cache.ts';
+import { sendCachedAnswer } from '../../http/answer-cache.ts';
 import { listJobApplicants } from './list-job-applicants.ts';
 import { memberScope } from '../team/member-scope.ts';
 
 /** Jobs Management (spec points 2, 5 and 7): an employer's own company's jobs only. */
-export async function jobsRoutes(app: FastifyInstance, { database }: FeatureDeps) {
+export async function jobsRoutes(app: FastifyInstance, { config, database }: FeatureDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // A company's pages kept a few seconds, forgotten on every instance when its jobs or applications change.
+  const { cache, stop } = await startCompanyJobsCache(database, config.COMPANY_CACHE_SECONDS * 1000);
+  app.addHook('onClose', stop);
 
   // A page at a time: ?limit= (default 30, at most 100) and ?cursor= (the previous page's next_cursor).
   api.get(
     '/api/jobs',
     { config: { access: 'user' }, schema: { querystring: employerJobsQueryWithCursorSchema, response: { 200: employerJobsPageSchema } } },
-    async (request) => listCompanyJobs(database.db, memberScope(sessionOf(request)), request.query),
+    async (request, reply) => {
+      const scope = memberScope(sessionOf(request));
+      if (scope.assignedTo) return listCompanyJobs(database.db, scope, request.query);
+      const { limit, cursor } = request.query;
+      const answer = await cache.answer(scope.companyId, JSON.stringify([limit, cursor?.createdAt, cursor?.id]), async () => ({
+        value: employerJobsPageSchema.parse(await listCompanyJobs(database.db, scope, request.query)),
+      }));
+      return sendCachedAnswer(request, reply, answer!, 'private');
+    },
   );
 
   api.post('/api/jobs', { config: { access: 'user' }, schema: { body: createJobBodySchema, response: { 201: employerJobSchema } } }, async (request, reply) => {
