@@ -38,12 +38,14 @@ export async function load(url: string, { connections = 50, duration = 5, header
 }
 
 /** The baseline of every ratio: a bare Fastify route answering constant JSON, measured in the same run. */
-export async function bareFastify(options: { connections?: number; duration?: number } = {}): Promise<Load> {
+export async function bareFastify(options: { connections?: number; duration?: number; warmup?: number } = {}): Promise<Load> {
   const bare = Fastify();
   bare.get('/health', async () => ({ status: 'ok' }));
   await bare.listen({ port: 0, host: '127.0.0.1' });
   try {
-    return await load(`http://127.0.0.1:${(bare.server.address() as { port: number }).port}/health`, options);
+    const url = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/health`;
+    if (options.warmup) await load(url, { ...options, duration: options.warmup });
+    return await load(url, options);
   } finally {
     await bare.close();
   }

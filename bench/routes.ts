@@ -11,7 +11,7 @@ import { loadConfig } from '../server/config.ts';
 import { openDatabase, type Database } from '../server/db/database.ts';
 import { seedDemo } from '../server/dev/seed-demo-data.ts';
 import { withBenchPostgres } from './bench-postgres.ts';
-import { load, type Load } from './load.ts';
+import { bareFastify, load, type Load } from './load.ts';
 
 export interface RouteRow {
   name: string;
@@ -25,8 +25,22 @@ async function cookieOf(app: Awaited<ReturnType<typeof buildApp>>, email: string
   return response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 }
 
-/** Seeds the demo data into `database`, serves it, and measures each route of the table. */
-export async function routeTable(database: Database, duration: number): Promise<RouteRow[]> {
+export interface RouteTable {
+  database: string;
+  /** The bare Fastify route, measured in this table's process state (after the app is built and seeded). */
+  baseline: Load;
+  rows: RouteRow[];
+}
+
+/** Unmeasured load before each measured run, so the JIT has compiled the path being measured. */
+const WARMUP_SECONDS = 1;
+
+/**
+ * Seeds the demo data into `database`, serves it, and measures each route of the table, and the
+ * bare baseline in the same process state: the app's heap (PGlite's memory, the seeded caches)
+ * slows every run in this process, the baseline's too, so it is measured here, not before.
+ */
+export async function routeTable(database: Database, duration: number): Promise<{ baseline: Load; rows: RouteRow[] }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'workcred-bench-routes-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1:1', LOG_LEVEL: 'silent', TRUST_PROXY: 'true', RATE_LIMIT_PER_MINUTE: '1000000' });
   const app = await buildApp({ config, database });
@@ -48,23 +62,27 @@ export async function routeTable(database: Database, duration: number): Promise<
       ['GET /api/jobs (employer)', 0.2, '/api/jobs', { cookie }],
       ['GET /api/me (signed in)', 0.25, '/api/me', { cookie }],
     ];
+    const baseline = await bareFastify({ duration, warmup: WARMUP_SECONDS });
     const measured: RouteRow[] = [];
-    for (const [name, goal, url, headers] of rows) measured.push({ name, goal, load: await load(`${base}${url}`, { duration, headers }) });
-    return measured;
+    for (const [name, goal, url, headers] of rows) {
+      await load(`${base}${url}`, { duration: WARMUP_SECONDS, headers });
+      measured.push({ name, goal, load: await load(`${base}${url}`, { duration, headers }) });
+    }
+    return { baseline, rows: measured };
   } finally {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-export async function routeTables(duration: number): Promise<{ database: string; rows: RouteRow[] }[]> {
-  const tables: { database: string; rows: RouteRow[] }[] = [];
+export async function routeTables(duration: number): Promise<RouteTable[]> {
+  const tables: RouteTable[] = [];
   const postgres = await withBenchPostgres((database) => routeTable(database, duration));
-  if (postgres) tables.push({ database: 'PostgreSQL', rows: postgres });
+  if (postgres) tables.push({ database: 'PostgreSQL', ...postgres });
   const pgliteDir = mkdtempSync(path.join(os.tmpdir(), 'workcred-bench-pglite-'));
   const pglite = await openDatabase({ kind: 'pglite', dataDir: pgliteDir });
   try {
-    tables.push({ database: 'PGlite', rows: await routeTable(pglite, duration) });
+    tables.push({ database: 'PGlite', ...(await routeTable(pglite, duration)) });
   } finally {
     await pglite.close();
     rmSync(pgliteDir, { recursive: true, force: true });
