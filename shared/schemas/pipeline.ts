@@ -34,7 +34,11 @@ export const concernsCandidate = (stage: string): boolean => (CANDIDATE_EMAIL_ST
 export const APPLICATION_SOURCES = ['direct', 'link', 'qr', 'drive'] as const;
 export type ApplicationSource = (typeof APPLICATION_SOURCES)[number];
 
-export const PIPELINE_LIMITS = { note: 1000, hireTitle: 200, bulk: 200, driveName: 100, listed: 2000 } as const;
+/**
+ * listed: at most this many cards of one stage in one answer. perStage: how many of each stage's
+ * newest an answer lists unless asked for more (?show=screening:100), and the step of "Show more".
+ */
+export const PIPELINE_LIMITS = { note: 1000, hireTitle: 200, bulk: 200, driveName: 100, listed: 2000, perStage: 50 } as const;
 
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
@@ -51,6 +55,45 @@ const noteSchema = z
 
 export const applicationIdParamsSchema = z.strictObject({ applicationId: z.uuid('applicationId must be an application id') });
 export const pipelineJobParamsSchema = z.strictObject({ jobId: z.uuid('jobId must be a job id') });
+
+export type StageLimits = Partial<Record<PipelineStage, number>>;
+
+/** "screening:100,offered:100" → { screening: 100, offered: 100 }, or undefined with what is wrong. */
+function parseStageLimits(value: string): { limits: StageLimits } | { error: string } {
+  const limits: StageLimits = {};
+  for (const part of value.split(',')) {
+    if (part === '') continue;
+    const [stage, count, extra] = part.split(':');
+    if (extra !== undefined || !(PIPELINE_STAGES as readonly string[]).includes(stage ?? '')) return { error: text.showInvalid.replace('{value}', part.slice(0, 40)) };
+    const n = Number(count);
+    if (!/^\d{1,4}$/.test(count ?? '') || !Number.isInteger(n) || n < 1 || n > PIPELINE_LIMITS.listed) return { error: text.showInvalid.replace('{value}', part.slice(0, 40)) };
+    limits[stage as PipelineStage] = n;
+  }
+  return { limits };
+}
+
+/** GET /api/pipeline/jobs/:jobId?show=<stage>:<count>,…: how many of a stage's newest to list, when more than perStage. */
+export const pipelineQuerySchema = z.strictObject({
+  show: z
+    .string()
+    .max(400, text.showInvalid.replace('{value}', '…'))
+    .transform((value, ctx) => {
+      const parsed = parseStageLimits(value);
+      if ('error' in parsed) {
+        ctx.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed.limits;
+    })
+    .optional(),
+});
+
+/** The query string for these limits (stages at the default are left out). */
+export function stageLimitsQuery(limits: StageLimits): string {
+  return PIPELINE_STAGES.filter((stage) => (limits[stage] ?? PIPELINE_LIMITS.perStage) !== PIPELINE_LIMITS.perStage)
+    .map((stage) => `${stage}:${limits[stage]}`)
+    .join(',');
+}
 
 export const hireDetailsSchema = z.strictObject({
   title: z.string(text.titleRequired).trim().min(1, text.titleRequired).max(PIPELINE_LIMITS.hireTitle, fill(text.titleTooLong, PIPELINE_LIMITS.hireTitle)).refine(clean, text.invalidCharacters),
@@ -133,7 +176,7 @@ export const jobPipelineSchema = z.object({
   /** Per source: direct, link, qr, and one entry per drive. */
   source_counts: z.array(z.object({ source: z.enum(APPLICATION_SOURCES), drive_id: z.string().nullable(), drive_name: z.string().nullable(), count: z.number().int() })),
   total: z.number().int(),
-  /** True when the job has more than PIPELINE_LIMITS.listed applications and only the newest are listed. */
+  /** True when some stage has more applications than are listed (each stage lists its newest first; ?show= lists more). */
   capped: z.boolean(),
 });
 export type JobPipeline = z.infer<typeof jobPipelineSchema>;

@@ -344,6 +344,39 @@ describe.skipIf(laneUnavailable)('pipeline', () => {
     expect(pipeline.applications[0]?.documents).toEqual([{ id: doc.id, document_type: 'resume', url: `/api/documents/${doc.id}` }]);
   });
 
+  it("lists each stage's newest fifty, says a stage has more, and lists more of a stage when asked", async () => {
+    const job = (await t.factories.job(companyA.id, { title: 'Alpha Busy Role' })).id;
+    // 57 applications straight in the database: 55 received, 2 screening; the newest has the latest created_at.
+    const people = await Promise.all(Array.from({ length: 57 }, () => t.factories.user({ role: 'candidate' })));
+    for (const person of people) await t.factories.application(job, person.id);
+    const ids = await db().selectFrom('job_applications').select('id').where('job_id', '=', job).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+    await db().updateTable('job_applications').set({ status: 'screening' }).where('id', 'in', [ids[0]!.id, ids[56]!.id]).execute();
+    const received = ids.filter((_, i) => i !== 0 && i !== 56).map((row) => row.id);
+
+    const first = (await call(jarA, 'GET', `/api/pipeline/jobs/${job}`)).json<JobPipeline>();
+    expect(first.total).toBe(57);
+    expect(first.capped).toBe(true);
+    expect(first.stage_counts).toMatchObject({ received: 55, screening: 2 });
+    const listedIn = (pipeline: JobPipeline, stage: string) => pipeline.applications.filter((application) => application.stage === stage).map((application) => application.id);
+    // The newest fifty of received, in order, and both of screening.
+    expect(listedIn(first, 'received')).toEqual(received.slice(0, 50));
+    expect(listedIn(first, 'screening').sort()).toEqual([ids[0]!.id, ids[56]!.id].sort());
+
+    const more = await call(jarA, 'GET', `/api/pipeline/jobs/${job}?show=${encodeURIComponent('received:100')}`);
+    expect(more.statusCode, more.body).toBe(200);
+    const all = more.json<JobPipeline>();
+    expect(listedIn(all, 'received')).toEqual(received);
+    expect(all.capped).toBe(false);
+
+    for (const show of ['received', 'received:0', 'received:2001', 'hired:ten', 'promoted:10', 'received:1:2', 'x'.repeat(500)]) {
+      const refused = await call(jarA, 'GET', `/api/pipeline/jobs/${job}?show=${encodeURIComponent(show)}`);
+      expect(refused.statusCode, show).toBe(400);
+      expect(refused.json().message, show).toMatch(/^show: List stages and counts, such as screening:100/);
+    }
+    // Another company's member learns nothing, whatever they ask to be shown.
+    expect((await call(jarB, 'GET', `/api/pipeline/jobs/${job}?show=received:100`)).statusCode).toBe(404);
+  });
+
   it('publishes live events to the company and the candidate', async () => {
     const { user, applicationId } = await applicant(jobA);
     const notified: string[] = [];

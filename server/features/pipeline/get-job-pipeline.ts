@@ -1,6 +1,6 @@
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import { messages } from '../../../shared/messages.ts';
-import { PIPELINE_LIMITS, PIPELINE_STAGES, type JobPipeline, type PipelineApplication, type PipelineStage } from '../../../shared/schemas/pipeline.ts';
+import { PIPELINE_LIMITS, PIPELINE_STAGES, type JobPipeline, type PipelineApplication, type PipelineStage, type StageLimits } from '../../../shared/schemas/pipeline.ts';
 import type { DB, JobApplicationsTable } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { applicationInScope, jobInScope, wholeCompany, type MemberScope } from '../team/member-scope.ts';
@@ -86,28 +86,35 @@ export function toPipelineApplication(row: ApplicationRow, extra: Awaited<Return
 }
 
 /**
- * A job's pipeline: its applications (newest first, at most PIPELINE_LIMITS.listed — a job rarely
- * has more than a couple of thousand applicants; `capped` says when some are not listed) and the
- * counts per stage and per source over all of them.
+ * A job's pipeline: each stage's newest applications (PIPELINE_LIMITS.perStage of each, or as many
+ * as `show` asks for that stage, at most PIPELINE_LIMITS.listed), the counts per stage and per
+ * source over all of them, and `capped` when some stage lists fewer than it has. A stage's newest
+ * are one range of the (job_id, status, created_at, id) index, so the answer costs what it shows,
+ * not what the job has (flat as the tables grow; npm run bench:scale).
  */
-export async function getJobPipeline(db: Kysely<DB>, scope: MemberScope, jobId: string): Promise<JobPipeline> {
+export async function getJobPipeline(db: Kysely<DB>, scope: MemberScope, jobId: string, show: StageLimits = {}): Promise<JobPipeline> {
   const job = await companyJob(db, scope.companyId, jobId, scope);
-  // The newest applications first, then their people: the planner joins those few thousand rows
-  // by key instead of hashing every profile (flat as the tables grow; npm run bench:scale).
-  const newest = db
-    .selectFrom('job_applications')
-    .selectAll()
-    .where('job_id', '=', job.id)
-    .where((eb) => applicationInScope(scope, eb.ref('job_applications.id')))
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(PIPELINE_LIMITS.listed + 1);
-  const rows = await applicationRows(db, newest)
+  const stageNewest = (stage: PipelineStage) =>
+    db
+      .selectFrom(
+        db
+          .selectFrom('job_applications')
+          .selectAll()
+          .where('job_id', '=', job.id)
+          .where('status', '=', stage)
+          .where((eb) => applicationInScope(scope, eb.ref('job_applications.id')))
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(Math.min(show[stage] ?? PIPELINE_LIMITS.perStage, PIPELINE_LIMITS.listed))
+          .as('stage_newest'),
+      )
+      .selectAll();
+  const [first, ...rest] = PIPELINE_STAGES.map(stageNewest);
+  const newest = rest.reduce((union, next) => union.unionAll(next), first!) as unknown as Parameters<typeof applicationRows>[1];
+  const listed = await applicationRows(db, newest)
     .orderBy('ja.created_at', 'desc')
     .orderBy('ja.id', 'desc')
     .execute();
-  const capped = rows.length > PIPELINE_LIMITS.listed;
-  const listed = rows.slice(0, PIPELINE_LIMITS.listed);
   const extra = await badgesAndDocuments(
     db,
     listed.map((row) => row.candidate_id),
@@ -135,7 +142,7 @@ export async function getJobPipeline(db: Kysely<DB>, scope: MemberScope, jobId: 
     stage_counts,
     source_counts: sourceCounts.map((row) => ({ source: row.source, drive_id: row.source_drive_id, drive_name: row.name ?? null, count: Number(row.count) })),
     total: Object.values(stage_counts).reduce((sum, count) => sum + count, 0),
-    capped,
+    capped: listed.length < Object.values(stage_counts).reduce((sum, count) => sum + count, 0),
   };
 }
 

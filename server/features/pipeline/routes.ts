@@ -11,6 +11,7 @@ import {
   moveStageBodySchema,
   pipelineApplicationDetailSchema,
   pipelineJobParamsSchema,
+  pipelineQuerySchema,
   stageChangeResultSchema,
   withdrawBodySchema,
 } from '../../../shared/schemas/pipeline.ts';
@@ -36,8 +37,8 @@ export async function pipelineRoutes(app: FastifyInstance, { database, config, o
 
   api.get(
     '/api/pipeline/jobs/:jobId',
-    { config: { access: 'user' }, schema: { params: pipelineJobParamsSchema, response: { 200: jobPipelineSchema } } },
-    async (request) => getJobPipeline(database.db, memberScope(sessionOf(request)), request.params.jobId),
+    { config: { access: 'user' }, schema: { params: pipelineJobParamsSchema, querystring: pipelineQuerySchema, response: { 200: jobPipelineSchema } } },
+    async (request) => getJobPipeline(database.db, memberScope(sessionOf(request)), request.params.jobId, request.query.show),
   );
 
   api.post(

@@ -1,14 +1,22 @@
-import { useQuery } from '@tanstack/react-query';
-import { jobPipelineSchema, type JobPipeline } from '@shared/schemas/pipeline.ts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { jobPipelineSchema, stageLimitsQuery, type JobPipeline, type StageLimits } from '@shared/schemas/pipeline.ts';
 import { api } from '@web/lib/api-client.ts';
 
+/** Every answer of a job's pipeline (whatever each stage shows) starts with this key. */
 export const pipelineQueryKey = (jobId: string) => ['pipeline', jobId] as const;
 
-/** GET /api/pipeline/jobs/:jobId: the job's applications, with counts per stage and source. */
-export function getPipeline(jobId: string, signal?: AbortSignal): Promise<JobPipeline> {
-  return api(`/api/pipeline/jobs/${encodeURIComponent(jobId)}`, { schema: jobPipelineSchema, signal });
+/** GET /api/pipeline/jobs/:jobId?show=: each stage's newest applications, with counts per stage and source. */
+export function getPipeline(jobId: string, show: StageLimits, signal?: AbortSignal): Promise<JobPipeline> {
+  const query = stageLimitsQuery(show);
+  return api(`/api/pipeline/jobs/${encodeURIComponent(jobId)}${query ? `?show=${encodeURIComponent(query)}` : ''}`, { schema: jobPipelineSchema, signal });
 }
 
-export function usePipeline(jobId: string) {
-  return useQuery({ queryKey: pipelineQueryKey(jobId), queryFn: ({ signal }) => getPipeline(jobId, signal), retry: 1 });
+/** The pipeline with `show` more of some stages; the previous answer stays on screen while more load. */
+export function usePipeline(jobId: string, show: StageLimits = {}) {
+  return useQuery({
+    queryKey: [...pipelineQueryKey(jobId), stageLimitsQuery(show)],
+    queryFn: ({ signal }) => getPipeline(jobId, show, signal),
+    retry: 1,
+    placeholderData: keepPreviousData,
+  });
 }

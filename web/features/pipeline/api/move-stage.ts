@@ -19,17 +19,17 @@ export function useMoveStage(jobId: string) {
     mutationFn: ({ applicationId, body }: { applicationId: string; body: MoveStageInput }) => moveStage(applicationId, body),
     onMutate: async ({ applicationId, body }) => {
       await queryClient.cancelQueries({ queryKey: pipelineQueryKey(jobId) });
-      const previous = queryClient.getQueryData<JobPipeline>(pipelineQueryKey(jobId));
-      if (previous) {
-        queryClient.setQueryData<JobPipeline>(pipelineQueryKey(jobId), {
-          ...previous,
-          applications: previous.applications.map((application) => (application.id === applicationId ? { ...application, stage: body.stage } : application)),
-        });
-      }
+      // Every answer of this job's pipeline (each stage may show more or fewer).
+      const previous = queryClient.getQueriesData<JobPipeline>({ queryKey: pipelineQueryKey(jobId) });
+      queryClient.setQueriesData<JobPipeline>({ queryKey: pipelineQueryKey(jobId) }, (current) =>
+        current
+          ? { ...current, applications: current.applications.map((application) => (application.id === applicationId ? { ...application, stage: body.stage } : application)) }
+          : current,
+      );
       return { previous };
     },
     onError: (_error, _variables, context) => {
-      if (context?.previous) queryClient.setQueryData(pipelineQueryKey(jobId), context.previous);
+      for (const [key, data] of context?.previous ?? []) queryClient.setQueryData(key, data);
     },
     onSettled: (_data, _error, { applicationId }) => {
       void queryClient.invalidateQueries({ queryKey: pipelineQueryKey(jobId) });

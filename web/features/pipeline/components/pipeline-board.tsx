@@ -21,11 +21,13 @@ import { MoveMenu } from './move-menu.tsx';
 import { StageStrip } from './stage-strip.tsx';
 import { VerificationBadges } from './verification-badges.tsx';
 
+import { ShowMoreButton, type MoreCards } from './show-more.tsx';
 const text = messages.pipeline;
 
 interface BoardProps {
   applications: PipelineApplication[];
   counts: Record<PipelineStage, number>;
+  more?: MoreCards | undefined;
   onMove: (application: PipelineApplication, stage: PipelineStage) => void;
   onOpen: (application: PipelineApplication) => void;
 }
@@ -78,7 +80,7 @@ function BoardCard({ application, onMove, onOpen }: { application: PipelineAppli
   );
 }
 
-function Column({ stage, count, children }: { stage: PipelineStage; count: number; children: React.ReactNode }) {
+function Column({ stage, count, more, children }: { stage: PipelineStage; count: number; more: MoreCards | undefined; children: React.ReactNode }) {
   // Withdrawn is the candidate's own act: nothing is dropped there.
   const { setNodeRef, isOver } = useDroppable({ id: stage, disabled: stage === 'withdrawn' });
   return (
@@ -99,6 +101,9 @@ function Column({ stage, count, children }: { stage: PipelineStage; count: numbe
         <span className="rounded-full bg-white px-2 text-xs font-medium text-slate-600 ring-1 ring-slate-200">{count}</span>
       </h3>
       <ul className="flex min-h-24 flex-col gap-2">{children}</ul>
+      <div className="mt-2 flex justify-center empty:hidden">
+        <ShowMoreButton stage={stage} more={more} />
+      </div>
     </section>
   );
 }
@@ -107,7 +112,7 @@ function Column({ stage, count, children }: { stage: PipelineStage; count: numbe
  * The board: one column per stage. A card is dragged by its handle (mouse, touch, or keyboard:
  * focus the handle, Space, arrow keys, Space) or moved with its "Move to…" menu.
  */
-export function PipelineBoard({ applications, counts, onMove, onOpen }: BoardProps) {
+export function PipelineBoard({ applications, counts, more, onMove, onOpen }: BoardProps) {
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor));
   const [dragging, setDragging] = useState<PipelineApplication | null>(null);
   const board = useRef<HTMLDivElement>(null);
@@ -132,7 +137,7 @@ export function PipelineBoard({ applications, counts, onMove, onOpen }: BoardPro
           {PIPELINE_STAGES.map((stage) => {
             const cards = applications.filter((application) => application.stage === stage);
             return (
-              <Column key={stage} stage={stage} count={counts[stage]}>
+              <Column key={stage} stage={stage} count={counts[stage]} more={more}>
                 {cards.length === 0 ? <li className="px-1 py-6 text-center text-xs text-slate-500">{text.emptyColumn}</li> : null}
                 {cards.map((application) => (
                   <BoardCard key={application.id} application={application} onMove={onMove} onOpen={onOpen} />

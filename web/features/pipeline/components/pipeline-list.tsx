@@ -14,6 +14,7 @@ import { MoveMenu } from './move-menu.tsx';
 import { NoteField } from './note-field.tsx';
 import { VerificationBadges } from './verification-badges.tsx';
 
+import { ShowMoreByStage, type MoreCards } from './show-more.tsx';
 const text = messages.pipeline;
 /** Columns shown from sm up; below, their values sit under the candidate's name. */
 const wide = 'hidden sm:table-cell';
@@ -60,11 +61,13 @@ function BulkRejectDialog({ jobId, ids, open, onOpenChange, onDone }: { jobId: s
 export function PipelineList({
   jobId,
   applications,
+  more,
   onMove,
   onOpen,
 }: {
   jobId: string;
   applications: PipelineApplication[];
+  more?: MoreCards | undefined;
   onMove: (application: PipelineApplication, stage: PipelineStage) => void;
   onOpen: (application: PipelineApplication) => void;
 }) {
@@ -159,6 +162,7 @@ export function PipelineList({
           </tbody>
         </table>
       </div>
+      <ShowMoreByStage more={more} />
       <BulkRejectDialog jobId={jobId} ids={chosen} open={confirming} onOpenChange={setConfirming} onDone={() => setSelected(new Set())} />
     </div>
   );

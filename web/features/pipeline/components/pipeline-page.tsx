@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
-import { PIPELINE_LIMITS, PIPELINE_STAGES, type HireDetails, type JobPipeline, type PipelineApplication, type PipelineStage } from '@shared/schemas/pipeline.ts';
+import { PIPELINE_LIMITS, PIPELINE_STAGES, type HireDetails, type JobPipeline, type PipelineApplication, type PipelineStage, type StageLimits } from '@shared/schemas/pipeline.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs.tsx';
@@ -38,6 +38,13 @@ function stageCounts(pipeline: JobPipeline): Record<PipelineStage, number> {
   return counts;
 }
 
+/** Per stage, how many applications the answer does not list (each stage lists its newest first). */
+function hiddenCounts(pipeline: JobPipeline): Record<PipelineStage, number> {
+  const listed = Object.fromEntries(PIPELINE_STAGES.map((stage) => [stage, 0])) as Record<PipelineStage, number>;
+  for (const application of pipeline.applications) listed[application.stage] += 1;
+  return Object.fromEntries(PIPELINE_STAGES.map((stage) => [stage, Math.max(0, pipeline.stage_counts[stage] - listed[stage])])) as Record<PipelineStage, number>;
+}
+
 /**
  * Company events that change what the board shows: a move, a new application, a check decided by
  * the verification team (the badges), an interview booked (the stage moves to interview).
@@ -64,7 +71,9 @@ export function PipelinePage() {
   const jobId = useParams().jobId ?? '';
   const me = useMe().data;
   const companyId = me?.user.role === 'employer' ? (me.user.company_id ?? null) : null;
-  const pipeline = usePipeline(jobId);
+  // How many of each stage's newest to list beyond the first PIPELINE_LIMITS.perStage ("Show more").
+  const [show, setShow] = useState<StageLimits>({});
+  const pipeline = usePipeline(jobId, show);
   const move = useMoveStage(jobId);
   const [openId, setOpenId] = useState<string | null>(null);
   const [pending, setPending] = useState<PendingMove | null>(null);
@@ -74,6 +83,12 @@ export function PipelinePage() {
   usePageMeta(fill(text.pageTitle, { title: pipeline.data?.job.title ?? '' }), text.heading);
 
   const counts = useMemo(() => (pipeline.data ? stageCounts(pipeline.data) : null), [pipeline.data]);
+  const hidden = useMemo(() => (pipeline.data ? hiddenCounts(pipeline.data) : null), [pipeline.data]);
+  const showMore = useCallback(
+    (stage: PipelineStage) => setShow((current) => ({ ...current, [stage]: Math.min((current[stage] ?? PIPELINE_LIMITS.perStage) + PIPELINE_LIMITS.perStage, PIPELINE_LIMITS.listed) })),
+    [],
+  );
+  const more = hidden ? { hidden, loading: pipeline.isPlaceholderData, onShowMore: showMore } : undefined;
   // The header's total is the sum of the counts the strip and the columns show: one source, so they never disagree.
   const total = counts ? Object.values(counts).reduce((sum, count) => sum + count, 0) : 0;
 
@@ -141,7 +156,6 @@ export function PipelinePage() {
               ))}
             </div>
           ) : null}
-          {pipeline.data.capped ? <p className="text-sm text-amber-700">{fill(text.capped, { max: String(PIPELINE_LIMITS.listed) })}</p> : null}
           {pipeline.data.total === 0 ? <p className="rounded-xl border border-slate-200 bg-white px-6 py-10 text-center text-slate-600">{text.empty}</p> : null}
           <Tabs defaultValue={initialView}>
             <TabsList>
@@ -149,10 +163,10 @@ export function PipelinePage() {
               <TabsTrigger value="list">{text.listView}</TabsTrigger>
             </TabsList>
             <TabsContent value="board">
-              <PipelineBoard applications={pipeline.data.applications} counts={counts ?? pipeline.data.stage_counts} onMove={requestMove} onOpen={(application) => setOpenId(application.id)} />
+              <PipelineBoard applications={pipeline.data.applications} counts={counts ?? pipeline.data.stage_counts} more={more} onMove={requestMove} onOpen={(application) => setOpenId(application.id)} />
             </TabsContent>
             <TabsContent value="list">
-              <PipelineList jobId={jobId} applications={pipeline.data.applications} onMove={requestMove} onOpen={(application) => setOpenId(application.id)} />
+              <PipelineList jobId={jobId} applications={pipeline.data.applications} more={more} onMove={requestMove} onOpen={(application) => setOpenId(application.id)} />
             </TabsContent>
           </Tabs>
         </>
