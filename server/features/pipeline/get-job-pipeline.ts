@@ -111,38 +111,47 @@ export async function getJobPipeline(db: Kysely<DB>, scope: MemberScope, jobId: 
       .selectAll();
   const [first, ...rest] = PIPELINE_STAGES.map(stageNewest);
   const newest = rest.reduce((union, next) => union.unionAll(next), first!) as unknown as Parameters<typeof applicationRows>[1];
-  const listed = await applicationRows(db, newest)
-    .orderBy('ja.created_at', 'desc')
-    .orderBy('ja.id', 'desc')
-    .execute();
+  // The cards and the counts at once (each on its own pooled connection), then the cards' badges.
+  const [listed, counts] = await Promise.all([
+    applicationRows(db, newest).orderBy('ja.created_at', 'desc').orderBy('ja.id', 'desc').execute(),
+    // Per stage and source in one pass over the job's applications; both tallies are sums of it.
+    db
+      .selectFrom('job_applications as ja')
+      .leftJoin('recruitment_drives as rd', 'rd.id', 'ja.source_drive_id')
+      .select(['ja.status', 'ja.source', 'ja.source_drive_id', 'rd.name'])
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('ja.job_id', '=', job.id)
+      .where((eb) => applicationInScope(scope, eb.ref('ja.id')))
+      .groupBy(['ja.status', 'ja.source', 'ja.source_drive_id', 'rd.name'])
+      .execute(),
+  ]);
   const extra = await badgesAndDocuments(
     db,
     listed.map((row) => row.candidate_id),
   );
 
-  const stageCounts = await db.selectFrom('job_applications').select(['status']).select((eb) => eb.fn.countAll<string>().as('count')).where('job_id', '=', job.id).where((eb) => applicationInScope(scope, eb.ref('job_applications.id'))).groupBy('status').execute();
   const stage_counts = Object.fromEntries(PIPELINE_STAGES.map((stage) => [stage, 0])) as Record<PipelineStage, number>;
-  for (const row of stageCounts) stage_counts[row.status] = Number(row.count);
-
-  const sourceCounts = await db
-    .selectFrom('job_applications as ja')
-    .leftJoin('recruitment_drives as rd', 'rd.id', 'ja.source_drive_id')
-    .select(['ja.source', 'ja.source_drive_id', 'rd.name'])
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('ja.job_id', '=', job.id)
-    .where((eb) => applicationInScope(scope, eb.ref('ja.id')))
-    .groupBy(['ja.source', 'ja.source_drive_id', 'rd.name'])
-    .orderBy('ja.source')
-    .orderBy('rd.name')
-    .execute();
+  const bySource = new Map<string, { source: (typeof counts)[number]['source']; drive_id: string | null; drive_name: string | null; count: number }>();
+  for (const row of counts) {
+    const count = Number(row.count);
+    stage_counts[row.status] += count;
+    const key = `${row.source}|${row.source_drive_id ?? ''}`;
+    const entry = bySource.get(key) ?? { source: row.source, drive_id: row.source_drive_id, drive_name: row.name ?? null, count: 0 };
+    entry.count += count;
+    bySource.set(key, entry);
+  }
+  // Ordered by source, then drive name (as the board lists them).
+  const byName = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a.localeCompare(b));
+  const sourceCounts = [...bySource.values()].sort((a, b) => (a.source === b.source ? byName(a.drive_name, b.drive_name) : a.source < b.source ? -1 : 1));
+  const total = Object.values(stage_counts).reduce((sum, count) => sum + count, 0);
 
   return {
     job,
     applications: listed.map((row) => toPipelineApplication(row, extra)),
     stage_counts,
-    source_counts: sourceCounts.map((row) => ({ source: row.source, drive_id: row.source_drive_id, drive_name: row.name ?? null, count: Number(row.count) })),
-    total: Object.values(stage_counts).reduce((sum, count) => sum + count, 0),
-    capped: listed.length < Object.values(stage_counts).reduce((sum, count) => sum + count, 0),
+    source_counts: sourceCounts,
+    total,
+    capped: listed.length < total,
   };
 }
 
