@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type BuildEnvironmentOptions } from 'vite';
 import { precompress } from './web/precompress.ts';
 
 const rootDir = path.dirname(fileURLToPath(import.meta.url));
@@ -16,12 +16,38 @@ export const PREACT_ALIASES = [
   { find: /^react$/, replacement: 'preact/compat' },
 ];
 
+/** Where, inside the web app's build, the server's renderer of the public pages goes (not served). */
+export const SSR_DIR = '.ssr';
+
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
-export default defineConfig(({ command }) => ({
+/** The browser app's build. */
+const clientBuild: BuildEnvironmentOptions = {
+  outDir: path.join(rootDir, 'dist'),
+  emptyOutDir: true,
+  // Maps for error reports, without advertising them from the served scripts.
+  sourcemap: 'hidden',
+  // .vite/manifest.json: the server preloads the chunks of the page it serves (server/http/page-preloads.ts).
+  manifest: true,
+  rolldownOptions: {
+    output: {
+      // React and zod change less often than our code and every screen needs them: their own chunks
+      // stay cached across releases. Other libraries go with the screens that use them, so the
+      // landing page does not download the dashboard's.
+      codeSplitting: {
+        groups: [
+          { name: 'react', test: /node_modules[\\/](preact|react-router)[\\/]/, priority: 3 },
+          { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
+        ],
+      },
+    },
+  },
+};
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: path.join(rootDir, 'web'),
   publicDir: path.join(rootDir, 'web/public'),
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress()])],
   resolve: {
     alias: [
       { find: '@shared', replacement: path.join(rootDir, 'shared') },
@@ -32,27 +58,25 @@ export default defineConfig(({ command }) => ({
       ...(command === 'build' ? PREACT_ALIASES : []),
     ],
   },
-  build: {
-    outDir: path.join(rootDir, 'dist'),
-    emptyOutDir: true,
-    // Maps for error reports, without advertising them from the served scripts.
-    sourcemap: 'hidden',
-    // .vite/manifest.json: the server preloads the chunks of the page it serves (server/http/page-preloads.ts).
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        // React and zod change less often than our code and every screen needs them: their own chunks
-        // stay cached across releases. Other libraries go with the screens that use them, so the
-        // landing page does not download the dashboard's.
-        codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](preact|react-router)[\\/]/, priority: 3 },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
-          ],
+  // The server's copy of the public pages (web/prerender.tsx, `vite build --ssr`): one file with
+  // everything it needs, so the server resolves nothing (Preact aliases included) at run time.
+  ...(isSsrBuild ? { ssr: { noExternal: true } } : {}),
+  build: isSsrBuild
+    ? {
+        outDir: path.join(rootDir, 'dist', SSR_DIR),
+        emptyOutDir: false,
+        sourcemap: false,
+        copyPublicDir: false,
+        rolldownOptions: {
+          // react-router reaches for React 19's useOptimistic, which Preact lacks; the server's
+          // render never calls it (only <Form> navigations do).
+          onLog(level, log, handler) {
+            if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic')) return;
+            handler(level, log);
+          },
         },
-      },
-    },
-  },
+      }
+    : clientBuild,
   server: {
     proxy: {
       '/api': {

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from '@web/lib/query-client.ts';
@@ -12,12 +12,28 @@ if (!container) throw new Error('The page has no #root element');
 
 const queryClient = createQueryClient();
 const router = createRouter();
-
-createRoot(container).render(
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
       <DeferredToaster />
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (container.firstElementChild) {
+  // The server rendered this page (the landing, a job: web/prerender.tsx). Hydrate it once the
+  // router has loaded the page's screen, so the first render matches the markup instead of
+  // replacing it with the loading fallback.
+  const hydrate = () => hydrateRoot(container, app);
+  if (router.state.initialized) hydrate();
+  else {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      hydrate();
+    });
+  }
+} else {
+  createRoot(container).render(app);
+}

@@ -24,6 +24,8 @@ if (process.env.WORKCRED_SKIP_BUILD !== '1') {
   const startedAt = performance.now();
   const viteBin = createRequire(import.meta.url).resolve('vite/bin/vite.js');
   run([viteBin, 'build', '--config', path.join(rootDir, 'vite.config.ts'), '--logLevel', 'warn'], 'Building the web app failed (see above).');
+  // The server's renderer of the public pages (web/prerender.tsx), into the web app's build.
+  run([viteBin, 'build', '--config', path.join(rootDir, 'vite.config.ts'), '--ssr', 'prerender.tsx', '--logLevel', 'warn'], 'Building the page renderer failed (see above).');
   run([path.join(rootDir, 'scripts', 'build-server.mjs')], 'Building the server failed (see above).');
   console.log(`Built the web app in ${((performance.now() - startedAt) / 1000).toFixed(1)} s.`);
 } else if (!existsSync(serverBundle)) {

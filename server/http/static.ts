@@ -7,6 +7,7 @@ import { messages } from '../../shared/messages.ts';
 import { getPublicJob } from '../features/public-jobs/get-public-job.ts';
 import { renderJobPage } from '../features/public-jobs/job-page-meta.ts';
 import { pagePreloads, withPreloads } from './page-preloads.ts';
+import { pageRenderer, withRootMarkup } from './page-render.ts';
 
 const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -24,6 +25,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       index: false,
       // The build wrote .br and .gz beside each text asset (web/precompress.ts): send those as they are.
       preCompressed: true,
+      // Build files for the server (.ssr/, the page renderer; .vite/, the manifest) are not the browser's.
+      dotfiles: 'ignore',
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
         else res.header('cache-control', 'no-cache');
@@ -34,12 +37,14 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
   let indexHtml: Promise<string> | undefined;
   const readIndex = () => (indexHtml ??= readFile(indexFile, 'utf8'));
   const preloads = built ? pagePreloads(distDir) : { auth: '', job: '' };
+  // The landing and job pages arrive rendered (web/prerender.tsx), when the build has the renderer.
+  const renderer = built ? pageRenderer(distDir, app.log) : undefined;
   const sendHtml = (reply: FastifyReply, html: string) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
 
   /** The job page with its title, preview tags and JSON-LD in the head, or undefined for no such job. */
   async function jobPageHtml(jobId: string): Promise<string | undefined> {
     const job = await getPublicJob(app.database.db, jobId);
-    return job ? renderJobPage(await readIndex(), job, app.config.PUBLIC_URL) : undefined;
+    return job ? withRootMarkup(renderJobPage(await readIndex(), job, app.config.PUBLIC_URL), await renderer?.job(job)) : undefined;
   }
 
   /**
@@ -57,6 +62,14 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
         })
       : undefined;
     return sendHtml(reply, withPreloads(html ?? (await readIndex()), preloads.job));
+  });
+
+  /** /, the landing page, rendered once (it shows nothing that changes) and kept. */
+  let landingHtml: Promise<string> | undefined;
+  app.get('/', async (_request, reply) => {
+    if (!built) return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
+    landingHtml ??= (async () => withRootMarkup(await readIndex(), await renderer?.landing()))();
+    return sendHtml(reply, await landingHtml);
   });
 
   /** /auth, with its screen's chunks named in the page so they load alongside the main script. */

@@ -34,4 +34,25 @@ describe('first load of the public pages', () => {
       expect(load.scripts.map((script) => script.path).filter((script) => /\/(sonner|zod|messages)-/.test(script))).toEqual([]);
     });
   }
+
+  it('serves / and /jobs/:id rendered (their heading is in the HTML before any script runs), then hydrates them: the page still works', async () => {
+    const raw = async (path: string) => (await fetch(`${h.baseURL}${path}`)).text();
+    const landing = await raw('/');
+    expect(landing).toMatch(/<div id="root"><div/);
+    expect(landing).toContain('Hire people whose work history is');
+    const job = await raw(`/jobs/${jobId}`);
+    expect(job).toMatch(/<h1[^>]*>Backend Engineer \(Go\)<\/h1>/);
+    // The renderer and the manifest are the server's: never served (the app's page answers instead).
+    for (const file of ['/.ssr/prerender.js', '/.vite/manifest.json']) {
+      const answer = await fetch(`${h.baseURL}${file}`);
+      expect(answer.headers.get('content-type'), file).toMatch(/^text\/html/);
+      expect(await answer.text(), file).not.toMatch(/renderPage|"isEntry"/);
+    }
+    // The page's screen hydrated the markup: its links and buttons answer.
+    const { page } = await h.open(`/jobs/${jobId}`);
+    await page.getByRole('heading', { level: 1, name: 'Backend Engineer (Go)' }).waitFor();
+    expect(await page.locator('#root h1').count()).toBe(1);
+    await page.getByRole('button', { name: 'Back' }).first().click();
+    await page.waitForURL((url) => url.pathname === '/jobs');
+  });
 });

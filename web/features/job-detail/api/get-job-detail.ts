@@ -17,6 +17,7 @@ export function getJobDetail(jobId: string, signal?: AbortSignal): Promise<Publi
  * it at once instead of a placeholder (issue 14, item 4). Read once; later visits ask the API.
  */
 function servedJob(jobId: string): PublicJobDetail | undefined {
+  if (typeof document === 'undefined') return undefined;
   const element = document.getElementById(INITIAL_JOB_ELEMENT_ID);
   if (!element) return undefined;
   element.remove();

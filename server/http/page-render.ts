@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { PublicJobDetail } from '../../shared/schemas/job-detail.ts';
+
+/** Where `npm run build` puts the server's renderer of the public pages (vite.config.ts SSR_DIR). */
+export const RENDERER_FILE = path.join('.ssr', 'prerender.js');
+
+type RenderPage = (pagePath: string, options?: { job?: PublicJobDetail }) => Promise<string | undefined>;
+
+/** Rendered job pages kept, by the job's content: a shared link's crowd costs one render. */
+const MAX_JOB_PAGES = 500;
+
+export interface PageRenderer {
+  /** The landing page's markup (rendered once: it shows nothing that changes). */
+  landing(): Promise<string | undefined>;
+  /** A job page's markup with this job in it. */
+  job(job: PublicJobDetail): Promise<string | undefined>;
+}
+
+/**
+ * The public pages rendered on the server (issue 14, item 4; web/prerender.tsx), so they paint
+ * before any script runs. Undefined when the build has no renderer: the pages are then served
+ * empty and the browser renders them, as before. A render that fails is logged and the page is
+ * served empty; it is never an error for the visitor.
+ */
+export function pageRenderer(distDir: string, log: { warn: (object: unknown, message: string) => void }): PageRenderer | undefined {
+  const file = path.join(distDir, RENDERER_FILE);
+  if (!existsSync(file)) return undefined;
+  let render: Promise<RenderPage> | undefined;
+  const load = () => (render ??= import(pathToFileURL(file).href).then((module: { renderPage: RenderPage }) => module.renderPage));
+  const safely = async (pagePath: string, options?: { job?: PublicJobDetail }) => {
+    try {
+      return await (await load())(pagePath, options);
+    } catch (error) {
+      log.warn({ err: error, pagePath }, 'rendering a page on the server failed; serving it empty');
+      return undefined;
+    }
+  };
+  let landing: Promise<string | undefined> | undefined;
+  const jobs = new Map<string, Promise<string | undefined>>();
+  return {
+    landing: () => (landing ??= safely('/')),
+    job(job) {
+      const key = JSON.stringify(job);
+      let page = jobs.get(key);
+      if (!page) {
+        if (jobs.size >= MAX_JOB_PAGES) jobs.delete(jobs.keys().next().value!);
+        page = safely(`/jobs/${job.id}`, { job });
+        jobs.set(key, page);
+      }
+      return page;
+    },
+  };
+}
+
+/** The page with `markup` inside its root element (the browser app hydrates it). */
+export function withRootMarkup(html: string, markup: string | undefined): string {
+  return markup ? html.replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`) : html;
+}

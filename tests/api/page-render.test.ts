@@ -1,0 +1,68 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { laneUnavailable } from '../support/test-database.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+/**
+ * Issue 14, item 4: the server puts the rendered landing and job pages inside the page's root
+ * (the browser app hydrates them). The renderer here stands in for web/prerender.tsx's build: it
+ * counts its renders and fails for one job, which must only cost that page its early paint.
+ */
+function distWithRenderer(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'workcred-dist-render-'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>WorkCred</title><div id="root"></div><script type="module" src="/assets/app.js"></script>');
+  mkdirSync(path.join(dir, '.ssr'));
+  writeFileSync(
+    path.join(dir, '.ssr', 'prerender.js'),
+    `globalThis.__renders = 0;
+export async function renderPage(pagePath, { job } = {}) {
+  globalThis.__renders += 1;
+  if (job && job.title === 'Boom') throw new Error('render failed');
+  return '<main data-path="' + pagePath + '">' + (job ? job.title.replace(/</g, '&lt;') : 'Landing') + '</main>';
+}`,
+  );
+  return dir;
+}
+
+describe.skipIf(laneUnavailable)('pages rendered on the server', () => {
+  let t: TestApp;
+  const renders = () => (globalThis as { __renders?: number }).__renders ?? 0;
+  beforeAll(async () => {
+    t = await createTestApp({}, { distDir: distWithRenderer() });
+  });
+  afterAll(async () => t?.close());
+
+  it('serves / with the landing inside the root, rendered once for every visit after', async () => {
+    const first = await t.app.inject('/');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(first.body).toContain('<div id="root"><main data-path="/">Landing</main></div>');
+    const before = renders();
+    expect((await t.app.inject('/')).body).toBe(first.body);
+    expect(renders()).toBe(before);
+  });
+
+  it("serves a job's page with the job inside the root, and renders a crowd's visits once", async () => {
+    const company = await t.factories.company({ name: 'Vaigai Mills' });
+    const job = await t.factories.job(company.id, { title: 'Spinning Master <Night>' });
+    const page = await t.app.inject(`/jobs/${job.id}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`<div id="root"><main data-path="/jobs/${job.id}">Spinning Master &lt;Night></main></div>`);
+    const before = renders();
+    await Promise.all(Array.from({ length: 20 }, () => t.app.inject(`/jobs/${job.id}`)));
+    expect(renders()).toBe(before);
+  });
+
+  it('serves the page empty when rendering fails, and an unknown job empty too', async () => {
+    const company = await t.factories.company({ name: 'Noyyal Knits' });
+    const job = await t.factories.job(company.id, { title: 'Boom' });
+    const page = await t.app.inject(`/jobs/${job.id}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root"></div>');
+    const missing = await t.app.inject('/jobs/00000000-0000-4000-8000-000000000000');
+    expect(missing.statusCode).toBe(200);
+    expect(missing.body).toContain('<div id="root"></div>');
+  });
+});
