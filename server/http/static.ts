@@ -7,7 +7,7 @@ import { messages } from '../../shared/messages.ts';
 import { getPublicJob } from '../features/public-jobs/get-public-job.ts';
 import { renderJobPage } from '../features/public-jobs/job-page-meta.ts';
 import { pagePreloads, withPreloads } from './page-preloads.ts';
-import { pageRenderer, withRootMarkup } from './page-render.ts';
+import { pageRenderer, withInlineStyles, withRootMarkup } from './page-render.ts';
 
 const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -35,7 +35,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
   }
   // index.html is read once, when first needed, and kept: it changes only with a new build (a restart).
   let indexHtml: Promise<string> | undefined;
-  const readIndex = () => (indexHtml ??= readFile(indexFile, 'utf8'));
+  const readIndex = () => (indexHtml ??= readFile(indexFile, 'utf8').then((html) => withInlineStyles(html, distDir, (file) => readFile(file, 'utf8'))));
   const preloads = built ? pagePreloads(distDir) : { auth: '', job: '' };
   // The landing and job pages arrive rendered (web/prerender.tsx), when the build has the renderer.
   const renderer = built ? pageRenderer(distDir, app.log) : undefined;

@@ -12,7 +12,14 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
  */
 function distWithRenderer(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'workcred-dist-render-'));
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>WorkCred</title><div id="root"></div><script type="module" src="/assets/app.js"></script>');
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><title>WorkCred</title><link rel="stylesheet" crossorigin href="/assets/index-abc.css"><link rel="stylesheet" crossorigin href="/assets/odd-abc.css"><div id="root"></div><script type="module" src="/assets/app.js"></script>',
+  );
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'assets', 'index-abc.css'), '.brand{color:#047857}');
+  // A sheet that could end the <style> element early is never inlined.
+  writeFileSync(path.join(dir, 'assets', 'odd-abc.css'), '.x{content:"</style><script>alert(1)</script>"}');
   mkdirSync(path.join(dir, '.ssr'));
   writeFileSync(
     path.join(dir, '.ssr', 'prerender.js'),
@@ -39,6 +46,10 @@ describe.skipIf(laneUnavailable)('pages rendered on the server', () => {
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(first.body).toContain('<div id="root"><main data-path="/">Landing</main></div>');
+    // Its stylesheet inside it, so it paints with its HTML; one that could close <style> stays a link.
+    expect(first.body).toContain('<style>.brand{color:#047857}</style>');
+    expect(first.body).toContain('<link rel="stylesheet" crossorigin href="/assets/odd-abc.css">');
+    expect(first.body).not.toContain('alert(1)');
     const before = renders();
     expect((await t.app.inject('/')).body).toBe(first.body);
     expect(renders()).toBe(before);
