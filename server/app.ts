@@ -18,6 +18,7 @@ import { loggerOptions } from './logger.ts';
 import { projectRoot } from './paths.ts';
 import { OutboxDispatcher } from './messaging/outbox.ts';
 import { createEmailSender, createSmsSender } from './messaging/providers.ts';
+import { createPendingBatcher } from './features/notifications/pending-batcher.ts';
 import { registerLiveUpdates } from './realtime/hub.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
@@ -146,7 +147,8 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   await app.register(candidateSearchRoutes, deps);
   await app.register(interviewRoutes, deps);
   await app.register(employmentRoutes, deps);
-  await app.register(registerLiveUpdates, { config, database, guards });
+  const pending = createPendingBatcher(database.db);
+  await app.register(registerLiveUpdates, { config, database, guards, greeting: async (session) => ({ pending: await pending.pendingFor(session.userId) }) });
   await registerWebApp(app, distDir);
 
   app.addHook('onReady', async () => outbox.start());

@@ -27,7 +27,16 @@ const CLOSE_AFTER = new Map([
  * One LISTEN per instance, fanned out to this instance's WebSocket clients. Each socket is
  * authenticated from its session cookie at upgrade time and refused for a foreign Origin.
  */
-export async function registerLiveUpdates(app: FastifyInstance, deps: { config: Config; database: Database; guards: AuthGuards }) {
+export async function registerLiveUpdates(
+  app: FastifyInstance,
+  deps: {
+    config: Config;
+    database: Database;
+    guards: AuthGuards;
+    /** What "ready" carries besides its type, for this socket's person (their pending notifications). */
+    greeting?: (session: SessionContext) => Promise<Record<string, unknown>>;
+  },
+) {
   const sockets = new Map<WebSocket, Set<string>>();
   const ownOrigin = new URL(deps.config.PUBLIC_URL).origin;
 
@@ -66,11 +75,16 @@ export async function registerLiveUpdates(app: FastifyInstance, deps: { config: 
     }
     sockets.set(socket, new Set(topicsFor(session)));
     socket.on('close', () => sockets.delete(socket));
-    // On the next turn of the event loop: with the session already in memory (issue 14) this handler
-    // no longer waits for the database, and a client that attaches its listener just after the
-    // connection opens must still hear "ready".
-    setImmediate(() => {
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ type: 'ready' }));
-    });
+    // "ready" carries what the page would otherwise fetch at once (its pending notifications, read
+    // with those of everyone connecting meanwhile), so a crowd reconnecting after a restart does not
+    // queue for seconds (issue 14, item 7). Always on a later turn of the event loop: a client that
+    // attaches its listener just after the connection opens must still hear it.
+    const greeting = deps.greeting
+      ? await deps.greeting(session).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'live greeting failed; the page fetches instead');
+          return {};
+        })
+      : await new Promise<Record<string, unknown>>((resolve) => setImmediate(() => resolve({})));
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ ...greeting, type: 'ready' }));
   });
 }

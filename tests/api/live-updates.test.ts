@@ -55,6 +55,38 @@ describe.skipIf(laneUnavailable)('live updates over WebSocket fed by LISTEN/NOTI
     bobSocket.terminate();
   });
 
+  it("greets each socket with its own person's pending notifications, read together for a crowd connecting at once", async () => {
+    const people = await Promise.all(Array.from({ length: 12 }, () => t.factories.user()));
+    // Each has a banner, a toast never shown, a toast already shown and a read banner: two pending, three unread.
+    for (const [i, person] of people.entries()) {
+      const at = (minutes: number) => new Date(Date.UTC(2026, 10, 20, 9, minutes));
+      await t.database.db
+        .insertInto('notifications')
+        .values([
+          { recipient_id: person.id, type: 'banner', title: `Banner for ${i}`, message: 'Read me', created_at: at(1) },
+          { recipient_id: person.id, type: 'toast', title: `Toast for ${i}`, message: 'Pop', created_at: at(2) },
+          { recipient_id: person.id, type: 'toast', title: 'Shown', message: 'Already popped', delivered_at: at(4), created_at: at(3) },
+          { recipient_id: person.id, type: 'banner', title: 'Read', message: 'Done', read_at: at(5), created_at: at(4) },
+        ])
+        .execute();
+    }
+    const jars = await Promise.all(people.map((person, i) => signIn(t.app, person.email, person.password, `10.30.1.${i + 1}`)));
+    const sockets = await Promise.all(jars.map((jar) => t.app.injectWS('/api/live', { headers: { cookie: jar.header } })));
+    const received = sockets.map(collect);
+    await waitFor(() => received.every((messages) => messages.length > 0), { what: 'every ready message' });
+    for (const [i, messages] of received.entries()) {
+      const ready = messages[0] as { type: string; pending: { banners: { title: string }[]; toasts: { title: string }[]; unread_count: number } };
+      expect(ready.type).toBe('ready');
+      expect(ready.pending.banners.map((n) => n.title)).toEqual([`Banner for ${i}`]);
+      expect(ready.pending.toasts.map((n) => n.title)).toEqual([`Toast for ${i}`]);
+      expect(ready.pending.unread_count).toBe(3);
+    }
+    // The same as the page would have fetched.
+    const fetched = await t.app.inject({ url: '/api/notifications/unread', headers: { cookie: jars[0]!.header } });
+    expect((received[0]![0] as { pending: unknown }).pending).toEqual(fetched.json());
+    for (const socket of sockets) socket.terminate();
+  });
+
   it('refuses anonymous sockets and foreign origins', async () => {
     const anonymous = await t.app.injectWS('/api/live');
     const anonClose = await new Promise<number>((resolve) => anonymous.on('close', (code) => resolve(code)));

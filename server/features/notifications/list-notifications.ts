@@ -51,27 +51,48 @@ export async function listNotifications(db: Kysely<DB>, recipientId: string, cur
 /**
  * What a visit still has to show, oldest first: unread banners (they stay until dismissed or read
  * in the bell) and unread toasts that never popped up (a toast pops up once: online when it is
- * sent, or at the next visit); the newest PENDING_MAX of each at most. One query for the rows and
- * one for the count, both on notifications_unread_idx: every online recipient of a send asks this.
+ * sent, or at the next visit); the newest PENDING_MAX of each at most. Every online recipient of a
+ * send asks this.
  */
 export async function listPendingNotifications(db: Kysely<DB>, recipientId: string): Promise<PendingNotifications> {
-  const [rows, unread] = await Promise.all([
+  return (await listPendingNotificationsFor(db, [recipientId])).get(recipientId)!;
+}
+
+/**
+ * The same for many recipients in two statements (the rows, newest PENDING_MAX * 2 of each by a
+ * LATERAL join, and the counts), both on notifications_unread_idx: the live channel greets every
+ * socket that connects with its pending notifications, and thousands reconnecting at once after a
+ * restart are answered a batch at a time (server/features/notifications/pending-batcher.ts).
+ */
+export async function listPendingNotificationsFor(db: Kysely<DB>, recipientIds: string[]): Promise<Map<string, PendingNotifications>> {
+  const ids = [...new Set(recipientIds)];
+  const answers = new Map<string, PendingNotifications>(ids.map((id) => [id, { banners: [], toasts: [], unread_count: 0 }]));
+  if (ids.length === 0) return answers;
+  const [rows, counts] = await Promise.all([
+    sql<{ recipient: string; id: string; batch_id: string | null; type: 'toast' | 'banner'; title: string; message: string; read_at: Date | null; created_at: Date }>`
+      SELECT r.id AS recipient, n.id, n.batch_id, n.type, n.title, n.message, n.read_at, n.created_at
+      FROM unnest(${ids}::text[]) AS r(id)
+      CROSS JOIN LATERAL (
+        SELECT id, batch_id, type, title, message, read_at, created_at FROM notifications
+        WHERE recipient_id = r.id AND read_at IS NULL AND (type = 'banner' OR delivered_at IS NULL)
+        ORDER BY created_at DESC, id DESC
+        LIMIT ${PENDING_MAX * 2}
+      ) AS n`.execute(db),
     db
       .selectFrom('notifications')
-      .select(['id', 'batch_id', 'type', 'title', 'message', 'read_at', 'created_at'])
-      .where('recipient_id', '=', recipientId)
+      .select(['recipient_id'])
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('recipient_id', 'in', ids)
       .where('read_at', 'is', null)
-      .where((eb) => eb.or([eb('type', '=', 'banner'), eb('delivered_at', 'is', null)]))
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(PENDING_MAX * 2)
+      .groupBy('recipient_id')
       .execute(),
-    countUnread(db, recipientId),
   ]);
-  const oldestFirst = rows.reverse().map(toNotification);
-  return {
-    banners: oldestFirst.filter((n) => n.type === 'banner').slice(-PENDING_MAX),
-    toasts: oldestFirst.filter((n) => n.type === 'toast').slice(-PENDING_MAX),
-    unread_count: unread,
-  };
+  for (const row of counts) answers.get(row.recipient_id)!.unread_count = row.n;
+  // Newest first from the database: each list keeps its newest PENDING_MAX, put oldest first.
+  for (const row of rows.rows) {
+    const answer = answers.get(row.recipient)!;
+    const list = row.type === 'banner' ? answer.banners : answer.toasts;
+    if (list.length < PENDING_MAX) list.unshift(toNotification(row));
+  }
+  return answers;
 }

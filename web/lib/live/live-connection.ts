@@ -5,7 +5,8 @@ export interface LiveEvent {
   id?: string;
 }
 
-export type LiveMessage = LiveEvent | { type: 'ready' };
+/** "ready" may carry what a screen would otherwise fetch at once (the pending notifications). */
+export type LiveMessage = LiveEvent | { type: 'ready'; pending?: unknown };
 
 export interface LiveListener {
   /** Listeners that need the server to recompute the socket's topics (a new company) differ in key. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { liveConnection, type LiveEvent, type LiveMessage } from './live-connection.ts';
+import { liveConnection, type LiveMessage } from './live-connection.ts';
 
 export type { LiveEvent } from './live-connection.ts';
 
@@ -9,7 +9,7 @@ export type { LiveEvent } from './live-connection.ts';
  * catches up on whatever it missed while disconnected. Change `key` (say, the company id) to
  * reconnect: the server decides a socket's topics when it connects.
  */
-export function useLiveEvents(onEvent: (event: LiveEvent | { type: 'ready' }) => void, { enabled = true, key = '' }: { enabled?: boolean; key?: string } = {}) {
+export function useLiveEvents(onEvent: (event: LiveMessage) => void, { enabled = true, key = '' }: { enabled?: boolean; key?: string } = {}) {
   const handler = useRef(onEvent);
   useEffect(() => {
     handler.current = onEvent;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@web/lib/toast.ts';
-import { liveNotificationEventSchema, type Notification, type PendingNotifications } from '@shared/schemas/notifications.ts';
+import { liveNotificationEventSchema, pendingNotificationsSchema, type Notification, type PendingNotifications } from '@shared/schemas/notifications.ts';
 import { useLiveEvents, type LiveEvent } from '@web/lib/live/use-live-events.ts';
 import { pendingNotificationsQueryKey, usePendingNotifications } from '../api/get-pending-notifications.ts';
 import { markNotificationsDelivered } from '../api/mark-notifications-delivered.ts';
@@ -47,8 +47,17 @@ export function useNotificationDelivery() {
   const markedRows = useRef(new Set<string>());
 
   const onEvent = useCallback(
-    (event: LiveEvent | { type: 'ready' }) => {
+    (event: LiveEvent | { type: 'ready'; pending?: unknown }) => {
       const refetch = () => void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+      if (event.type === 'ready' && 'pending' in event) {
+        // The server greeted this connection with the pending notifications: no fetch for them
+        // (issue 14, item 7). The bell's list, if open, still catches up.
+        const pending = pendingNotificationsSchema.safeParse(event.pending);
+        if (!pending.success) return refetch();
+        void queryClient.cancelQueries({ queryKey: pendingKey });
+        queryClient.setQueryData<PendingNotifications>(pendingKey, pending.data);
+        return void queryClient.invalidateQueries({ queryKey: notificationsQueryKey, predicate: (query) => query.queryKey.at(-1) !== 'pending' });
+      }
       if (event.type === 'ready' || event.type === 'notification_read') return refetch();
       if (event.type !== 'notification') return;
       const live = liveNotificationEventSchema.safeParse(event);
