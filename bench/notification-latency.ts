@@ -18,6 +18,9 @@
  *                each client fetches GET /api/notifications/unread at a random moment within 4 s
  *                (to get the rows' ids): the response time of those requests under that load
  *                (and, for comparison, of all 500 asked at once, as a client without the text would)
+ *   reconnect    every socket dropped and reconnecting at once (a restart): time to a "ready" that
+ *                carries the person's pending notifications (read in batches by the server), which
+ *                the page would otherwise fetch with GET /unread
  *
  * BENCH_ROUNDS (default 20) rounds of each; prints p50/p90/p99/max per kind; asserts nothing.
  */
@@ -133,15 +136,18 @@ function summary(name: string, samples: number[], expected: number): string {
   return `  ${name.padEnd(52)} n=${String(samples.length).padStart(6)}${lost ? ` (${lost} missing)` : ''}  p50 ${f(percentile(sorted, 50))} ms  p90 ${f(percentile(sorted, 90))} ms  p99 ${f(percentile(sorted, 99))} ms  max ${f(sorted.at(-1) ?? Number.NaN)} ms`;
 }
 
-async function connect(port: number, user: BenchUser, index: number): Promise<Client> {
+async function connect(port: number, user: BenchUser, index: number, onReady?: (message: { pending?: unknown }) => void): Promise<Client> {
   const ip = `10.88.${index >> 8}.${index & 255}`;
   const socket = new WebSocket(`ws://127.0.0.1:${port}/api/live`, { headers: { cookie: user.cookie, 'x-forwarded-for': ip } });
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('no ready message within 30 s')), 30_000);
     socket.once('message', (data) => {
       clearTimeout(timer);
-      if ((JSON.parse(String(data)) as { type?: string }).type === 'ready') resolve();
-      else reject(new Error(`unexpected first message ${String(data)}`));
+      const message = JSON.parse(String(data)) as { type?: string; pending?: unknown };
+      if (message.type === 'ready') {
+        onReady?.(message);
+        resolve();
+      } else reject(new Error(`unexpected first message ${String(data)}`));
     });
     socket.once('close', (code) => reject(new Error(`closed with ${code}`)));
     socket.once('error', reject);
@@ -274,7 +280,24 @@ async function runClients() {
   console.log(summary(`  GET /unread response, ${clients.length} at once (no spread)`, herd.fetchMs, ROUNDS * clients.length));
   console.log(summary(`notification POST answered (admin's view)`, [...spread.sendMs, ...herd.sendMs], 2 * ROUNDS));
 
+  // A restart: every socket drops and all reconnect at once. "ready" carries each person's pending
+  // notifications (read in batches), so nobody fetches GET /unread: time from the reconnect to a
+  // "ready" with them, against the GET /unread herd above.
   for (const client of clients) client.socket.terminate();
+  await timeout(500);
+  const reconnectMs: number[] = [];
+  let withPending = 0;
+  const reconnectStarted = now();
+  const again = await Promise.all(
+    clients.map((client, i) =>
+      connect(ready.port, client.user, i, (message) => {
+        reconnectMs.push(now() - reconnectStarted);
+        if (message.pending !== undefined) withPending += 1;
+      }),
+    ),
+  );
+  console.log(summary(`all ${clients.length} reconnect at once → "ready" with pending (${withPending} carried them)`, reconnectMs, clients.length));
+  for (const client of again) client.socket.terminate();
   child.send({ type: 'stop' } satisfies ToChild);
   await new Promise((resolve) => child.once('exit', resolve));
 }
