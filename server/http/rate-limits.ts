@@ -25,6 +25,9 @@ export async function registerRateLimits(app: FastifyInstance, { config, databas
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
     keyGenerator: budgetOwner,
+    // The built app's hashed files are the same for everyone and cached for a year: a page's
+    // chunks (thirty or more on a first visit) are not requests to budget.
+    allowList: (request) => request.url.startsWith('/assets/'),
     store: rateLimitStore(counter),
   });
   app.addHook('onReady', async () => counter.start());

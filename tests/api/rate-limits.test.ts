@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
 import { laneUnavailable } from '../support/test-database.ts';
@@ -13,7 +16,12 @@ describe.skipIf(laneUnavailable)('rate limits by who', () => {
   const BUDGET = 12;
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_PER_MINUTE: String(BUDGET) });
+    // A built app with one hashed asset, to show the app's files are not budgeted.
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'workcred-dist-limits-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>WorkCred</title><div id="root"></div>');
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1);');
+    t = await createTestApp({ RATE_LIMIT_PER_MINUTE: String(BUDGET) }, { distDir: dist });
   });
   afterAll(async () => t?.close());
 
@@ -22,6 +30,14 @@ describe.skipIf(laneUnavailable)('rate limits by who', () => {
     for (let i = 0; i < count; i += 1) seen.push((await request(i)).statusCode);
     return seen;
   };
+
+  it("does not budget the app's hashed files (a first visit loads thirty or more), and still budgets its pages", async () => {
+    const files = await statuses(BUDGET * 3, () => t.app.inject({ url: '/assets/app-abc123.js', remoteAddress: '10.31.9.1' }));
+    expect(files).toEqual(Array(BUDGET * 3).fill(200));
+    const pages = await statuses(BUDGET + 1, () => t.app.inject({ url: '/', remoteAddress: '10.31.9.1' }));
+    expect(pages.slice(0, BUDGET)).toEqual(Array(BUDGET).fill(200));
+    expect(pages.at(-1)).toBe(429);
+  });
 
   it('gives a signed-in person one budget whatever address they come from, and another person their own on the same address', async () => {
     const first = await t.factories.user({ role: 'candidate' });

@@ -20,7 +20,8 @@ function trackLiveSocket(page: Page): { ready: () => boolean } {
   page.on('websocket', (socket) => {
     if (!socket.url().endsWith('/api/live')) return;
     socket.on('framereceived', (frame) => {
-      if (frame.payload === JSON.stringify({ type: 'ready' })) ready.add(socket);
+      // "ready" may carry more (the pending notifications); its type is what says it.
+      if (typeof frame.payload === 'string' && frame.payload.startsWith('{') && (JSON.parse(frame.payload) as { type?: string }).type === 'ready') ready.add(socket);
     });
     socket.on('close', () => ready.delete(socket));
   });

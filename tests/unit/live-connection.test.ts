@@ -52,7 +52,7 @@ describe('the live connection (issue 14, item 7)', () => {
     vi.advanceTimersByTime(1);
     const second = FakeSocket.opened[1]!;
     second.emit('open');
-    second.emit('message', { data: JSON.stringify({ type: 'ready' }) });
+    second.emit('message', { data: JSON.stringify({ type: 'ready', pending: { banners: [], toasts: [], unread_count: 2 } }) });
     // …and catches up not at once (every page would at the same moment) but within the spread.
     expect(seen).toHaveLength(1);
     // Events are not held back meanwhile.
@@ -61,6 +61,7 @@ describe('the live connection (issue 14, item 7)', () => {
     vi.advanceTimersByTime(1499);
     expect(seen).toHaveLength(2);
     vi.advanceTimersByTime(1);
-    expect(seen.at(-1)).toEqual({ type: 'ready' });
+    // Marked as a reconnection's, with what the server greeted it with (the pending notifications).
+    expect(seen.at(-1)).toEqual({ type: 'ready', reconnected: true, pending: { banners: [], toasts: [], unread_count: 2 } });
   });
 });

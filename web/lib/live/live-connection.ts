@@ -5,8 +5,11 @@ export interface LiveEvent {
   id?: string;
 }
 
-/** "ready" may carry what a screen would otherwise fetch at once (the pending notifications). */
-export type LiveMessage = LiveEvent | { type: 'ready'; pending?: unknown };
+/**
+ * "ready" may carry what a screen would otherwise fetch at once (the pending notifications);
+ * `reconnected` marks the "ready" of a connection that came back after dropping.
+ */
+export type LiveMessage = LiveEvent | { type: 'ready'; pending?: unknown; reconnected?: boolean };
 
 export interface LiveListener {
   /** Listeners that need the server to recompute the socket's topics (a new company) differ in key. */
@@ -100,6 +103,7 @@ export class LiveConnection {
       };
       if (parsed.type === 'ready' && this.dropped) {
         this.dropped = false;
+        parsed = { type: 'ready', pending: (parsed as { pending?: unknown }).pending, reconnected: true };
         setTimeout(deliver, Math.random() * RECONNECT_SPREAD_MS);
       } else deliver();
     });

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@web/lib/toast.ts';
 import { liveNotificationEventSchema, pendingNotificationsSchema, type Notification, type PendingNotifications } from '@shared/schemas/notifications.ts';
-import { useLiveEvents, type LiveEvent } from '@web/lib/live/use-live-events.ts';
+import { useLiveEvents } from '@web/lib/live/use-live-events.ts';
+import type { LiveMessage } from '@web/lib/live/live-connection.ts';
 import { pendingNotificationsQueryKey, usePendingNotifications } from '../api/get-pending-notifications.ts';
 import { markNotificationsDelivered } from '../api/mark-notifications-delivered.ts';
 import { useMarkNotificationsRead } from '../api/mark-notifications-read.ts';
@@ -47,11 +48,12 @@ export function useNotificationDelivery() {
   const markedRows = useRef(new Set<string>());
 
   const onEvent = useCallback(
-    (event: LiveEvent | { type: 'ready'; pending?: unknown }) => {
+    (event: LiveMessage) => {
       const refetch = () => void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
-      if (event.type === 'ready' && 'pending' in event) {
-        // The server greeted this connection with the pending notifications: no fetch for them
-        // (issue 14, item 7). The bell's list, if open, still catches up.
+      if (event.type === 'ready' && 'reconnected' in event && event.reconnected && 'pending' in event) {
+        // A connection back after dropping (a restart drops every page's at once): the server
+        // greeted it with the pending notifications, so the page does not fetch them (issue 14,
+        // item 7). A page's first connection fetches as it loads. The bell's list still catches up.
         const pending = pendingNotificationsSchema.safeParse(event.pending);
         if (!pending.success) return refetch();
         void queryClient.cancelQueries({ queryKey: pendingKey });
