@@ -58,11 +58,12 @@ export async function grow(db: Kysely<DB>, from: number, to: number): Promise<vo
     FROM ${candidates}`.execute(db);
   // Each candidate applies to ten jobs spread over all jobs; a third have moved on to screening.
   await sql`
-    INSERT INTO job_applications (job_id, candidate_id, status, created_at, stage_changed_at)
-    SELECT ${jobId(`(1 + ((c - 1) * 7 + k * ${jobsTo / APPLICATIONS_PER_CANDIDATE + 1}) % ${jobsTo})`)}, 'scale-c' || c,
+    INSERT INTO job_applications (job_id, company_id, candidate_id, status, created_at, stage_changed_at)
+    SELECT ${jobId('j')}, ${companyId(`(1 + (j - 1) / ${JOBS_PER_COMPANY})`)}, 'scale-c' || c,
            (CASE WHEN (c + k) % 3 = 0 THEN 'screening' ELSE 'received' END),
            now() - ((c * 10 + k) % 500000) * interval '1 minute', now() - ((c * 10 + k) % 500000) * interval '1 minute'
-    FROM generate_series(${candidatesFrom + 1}::int, ${candidatesTo}::int) AS c, generate_series(0, ${APPLICATIONS_PER_CANDIDATE - 1}) AS k
+    FROM (SELECT c, k, 1 + ((c - 1) * 7 + k * ${jobsTo / APPLICATIONS_PER_CANDIDATE + 1}) % ${jobsTo} AS j
+          FROM generate_series(${candidatesFrom + 1}::int, ${candidatesTo}::int) AS c, generate_series(0, ${APPLICATIONS_PER_CANDIDATE - 1}) AS k) AS t
     ON CONFLICT DO NOTHING`.execute(db);
   await sql`
     INSERT INTO application_stage_events (application_id, from_stage, to_stage, created_at)

@@ -98,6 +98,8 @@ export type ApplicationSource = 'direct' | 'link' | 'qr' | 'drive';
 export interface JobApplicationsTable {
   id: Generated<string>;
   job_id: string;
+  /** The job's company, set by the database from job_id (migration 0027). */
+  company_id: Generated<string>;
   candidate_id: string;
   /** The stage. */
   status: Generated<ApplicationStage>;

@@ -109,6 +109,17 @@ describe.skipIf(laneUnavailable)('Handpick: candidate search, saved searches and
   const everyone = ['Asha Rao', 'Bala Krishnan', 'Chandra Sen'];
   const sorted = (names: string[]) => [...names].sort();
 
+  it("keeps each application's company equal to its job's, whoever writes the row (the search reads by it)", async () => {
+    const job = await t.factories.job(companyA.id, { title: 'Alpha Company Copy Role' });
+    const applicant = await t.factories.user({ role: 'candidate' });
+    const application = await t.factories.application(job.id, applicant.id);
+    const companyOf = async () => (await t.database.db.selectFrom('job_applications').select('company_id').where('id', '=', application.id).executeTakeFirstOrThrow()).company_id;
+    expect(await companyOf()).toBe(companyA.id);
+    // Pointing it at another company does not stick: the job decides.
+    await t.database.db.updateTable('job_applications').set({ company_id: companyB.id }).where('id', '=', application.id).execute();
+    expect(await companyOf()).toBe(companyA.id);
+  });
+
   describe('search: whose candidates', () => {
     it("finds everyone who applied to the company's live jobs, and no one else", async () => {
       expect(sorted(await namesOf({ job_id: undefined }))).toEqual(sorted([...everyone]));

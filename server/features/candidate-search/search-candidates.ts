@@ -23,7 +23,11 @@ const numeric = (value: string | number | null) => (value === null ? null : Numb
  */
 function companyScope(ja: string, jp: string, companyId: string, jobId: string | undefined) {
   const job = jobId ? sql`AND ${sql.ref(`${ja}.job_id`)} = ${jobId}::uuid` : sql``;
-  return sql`${sql.ref(`${jp}.company_id`)} = ${companyId}::uuid AND NOT ${sql.ref(`${jp}.is_deleted`)} ${job}`;
+  // The application's own company (migration 0027) lets the newest-first read stay within the
+  // company's (company_id, created_at, id) range instead of walking every company's applications.
+  // Not the job's company as well: the planner would take the two for independent filters and
+  // expect almost no rows.
+  return sql`${sql.ref(`${ja}.company_id`)} = ${companyId}::uuid AND NOT ${sql.ref(`${jp}.is_deleted`)} ${job}`;
 }
 
 const hasVerifiedCheck = sql`EXISTS (SELECT 1 FROM verification_checks vc WHERE vc.candidate_id = cp.user_id AND vc.status = 'verified'
@@ -103,7 +107,7 @@ export async function searchCandidates(db: Kysely<DB>, companyId: string, body: 
           WHERE later.candidate_id = ja.candidate_id AND ${companyScope('later', 'later_job', companyId, filters.job_id)}
             AND (later.created_at, later.id) > (ja.created_at, ja.id))`;
     const newestFirst = (extra: typeof where, limit: number, skip: number) =>
-      sql<ProfileRow>`${latestHere(extra)} ORDER BY ja.created_at DESC, ja.id DESC LIMIT ${limit} OFFSET ${skip}`.execute(db).then((result) => result.rows);
+      sql<ProfileRow>`${latestHere(extra)} ORDER BY ja.company_id, ja.created_at DESC, ja.id DESC LIMIT ${limit} OFFSET ${skip}`.execute(db).then((result) => result.rows);
     if (sort === 'recent') rows = await newestFirst(sql`TRUE`, needed, offset);
     else {
       // Relevance: the verified candidates (newest first), then the others. Two reads that each stop
