@@ -58,6 +58,8 @@ export interface AppDeps {
   database: Database;
   /** Where the built web app lives; defaults to ./dist. */
   distDir?: string;
+  /** The time now, for plan dates; tests pass one they can move. */
+  clock?: () => Date;
 }
 
 declare module 'fastify' {
@@ -70,7 +72,7 @@ declare module 'fastify' {
 }
 
 /** Builds the whole app without listening: tests call inject() on it, server.ts listens. */
-export async function buildApp({ config, database, distDir = path.join(rootDir, 'dist') }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, distDir = path.join(rootDir, 'dist'), clock = () => new Date() }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config),
     trustProxy: config.TRUST_PROXY,
@@ -123,7 +125,7 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   await app.register(mfaRoutes, { auth, database, config, onMessageQueued: () => outbox.kick() });
   await app.register(adminRoutes, { database });
   const storage = createFileStorage(config);
-  const deps: FeatureDeps = { config, database, auth, storage, onMessageQueued: () => outbox.kick() };
+  const deps: FeatureDeps = { config, database, auth, storage, onMessageQueued: () => outbox.kick(), clock };
   await app.register(waitlistRoutes, deps);
   await app.register(employerSignupRoutes, deps);
   await app.register(employerOnboardingRoutes, deps);

@@ -63,6 +63,21 @@ export const envSchema = z
     ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
     ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(12, 'must be at least 12 characters long').optional()),
     ADMIN_NAME: z.string().default('WorkCred Admin'),
+    // Payments (issue 15). development: a local test-mode checkout that charges nothing, so the
+    // app runs with no keys; razorpay: Razorpay Subscriptions with the keys and plan ids below.
+    PAYMENTS_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['development', 'razorpay']).default('development')),
+    RAZORPAY_KEY_ID: optionalString,
+    RAZORPAY_KEY_SECRET: optionalString,
+    // The secret set on the webhook in Razorpay's dashboard; signs every event (X-Razorpay-Signature).
+    RAZORPAY_WEBHOOK_SECRET: optionalString,
+    RAZORPAY_API_URL: z.preprocess(emptyToUndefined, z.url().default('https://api.razorpay.com/v1')),
+    // Razorpay plan ids (plan_...) of the monthly plans and the background checks add-on's price.
+    RAZORPAY_PLAN_STARTER: optionalString,
+    RAZORPAY_PLAN_PROFESSIONAL: optionalString,
+    // Who issues the GST tax invoices: the supplier's legal name, GSTIN, address and state.
+    SUPPLIER_LEGAL_NAME: z.string().default('WorkCred Technologies Private Limited'),
+    SUPPLIER_GSTIN: z.preprocess(emptyToUndefined, z.string().regex(/^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'must be a GSTIN').default('29AACCW1234M1Z5')),
+    SUPPLIER_ADDRESS: z.string().default('4th Floor, 100 Feet Road, Indiranagar, Bengaluru 560038'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
@@ -78,6 +93,11 @@ export const envSchema = z
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_ID'], message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together' });
+    }
+    if (env.PAYMENTS_PROVIDER === 'razorpay') {
+      for (const key of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'RAZORPAY_PLAN_STARTER', 'RAZORPAY_PLAN_PROFESSIONAL'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENTS_PROVIDER=razorpay' });
+      }
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together' });

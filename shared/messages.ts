@@ -17,6 +17,7 @@ import { accountMessages } from './messages/account.ts';
 import { settingsMessages } from './messages/settings.ts';
 import { siteMessages } from './messages/site.ts';
 import { signInMessages } from './messages/sign-in.ts';
+import { billingMessages } from './messages/billing.ts';
 
 export const messages = {
   ...siteMessages,
@@ -34,6 +35,7 @@ export const messages = {
   team: teamMessages,
   account: accountMessages,
   settings: settingsMessages,
+  billing: billingMessages,
   profile: {
     updated: 'Profile updated successfully',
     updateFailed: 'Failed to update profile',

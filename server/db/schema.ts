@@ -610,3 +610,6 @@ export interface EmailChangeRequestsTable {
 export interface DB {
   email_change_requests: EmailChangeRequestsTable;
 }
+
+// Billing tables (migration 0028) live in schema-billing.ts, merged into DB there.
+export type * from './schema-billing.ts';

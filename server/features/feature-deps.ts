@@ -12,4 +12,6 @@ export interface FeatureDeps {
   storage: FileStorage;
   /** Call after writing outbox rows so they are delivered soon. */
   onMessageQueued: () => void;
+  /** The time now: plan dates (trial end, grace) are judged by it. Tests move it instead of waiting. */
+  clock: () => Date;
 }

@@ -17,8 +17,10 @@ export const publicJobDetailSchema = z.object({
   salary: z.string().nullable(),
   expires_at: z.string().nullable(),
   created_at: z.string(),
-  /** False once the job has expired: the page still explains the job but Apply is disabled. */
+  /** False once the job has expired or stopped: the page still explains the job but Apply is disabled. */
   accepting_applications: z.boolean(),
+  /** True when the job is open but its company's plan stops it taking applications (its limit, or a lapse past the grace). */
+  applications_stopped: z.boolean(),
 });
 export type PublicJobDetail = z.infer<typeof publicJobDetailSchema>;
 

@@ -118,6 +118,8 @@ describe.skipIf(laneUnavailable)('Handpick: candidate search, saved searches and
     // Pointing it at another company does not stick: the job decides.
     await t.database.db.updateTable('job_applications').set({ company_id: companyB.id }).where('id', '=', application.id).execute();
     expect(await companyOf()).toBe(companyA.id);
+    // Out of the searches below, which expect company A's applicants as set up above.
+    await t.database.db.deleteFrom('job_applications').where('id', '=', application.id).execute();
   });
 
   describe('search: whose candidates', () => {

@@ -20,7 +20,7 @@ import { createTestApp, signIn, type CookieJar, type TestApp } from '../support/
 const WORKSPACE_PREFIXES = ['/api/jobs', '/api/job-applications', '/api/dashboard', '/api/team', '/api/profile', '/api/public'];
 const DAY = 24 * 60 * 60 * 1000;
 const PUBLIC_JOB_KEYS = ['company_name', 'created_at', 'expires_at', 'id', 'location', 'salary', 'title'];
-const PUBLIC_DETAIL_KEYS = ['accepting_applications', 'benefits', 'company_name', 'created_at', 'description', 'expires_at', 'id', 'location', 'requirements', 'salary', 'title'];
+const PUBLIC_DETAIL_KEYS = ['accepting_applications', 'applications_stopped', 'benefits', 'company_name', 'created_at', 'description', 'expires_at', 'id', 'location', 'requirements', 'salary', 'title'];
 
 type Actor = 'employerA' | 'employerB' | 'candidate' | 'anonymous';
 type JobKey = 'jobA' | 'jobB' | 'deletedJobA' | 'expiredJobB';

@@ -12,7 +12,7 @@ import { createTestApp, signIn, type CookieJar, type TestApp } from '../support/
 import { waitFor } from '../support/wait-for.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
-const DETAIL_KEYS = ['accepting_applications', 'benefits', 'company_name', 'created_at', 'description', 'expires_at', 'id', 'location', 'requirements', 'salary', 'title'];
+const DETAIL_KEYS = ['accepting_applications', 'applications_stopped', 'benefits', 'company_name', 'created_at', 'description', 'expires_at', 'id', 'location', 'requirements', 'salary', 'title'];
 const INDEX_HTML = `<!doctype html>
 <html lang="en-IN">
   <head>

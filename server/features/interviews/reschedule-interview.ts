@@ -6,6 +6,7 @@ import type { DB } from '../../db/schema.ts';
 import { conflict } from '../../http/errors.ts';
 import { publish } from '../../realtime/events.ts';
 import { lockCompanyInterview, type Actor } from './interview-scope.ts';
+import { assertWorkAllowed } from '../billing/entitlement.ts';
 import { queueInterviewEmails } from './interview-messages.ts';
 import { checkInterviewers, findConflicts, interviewerContacts, interviewerIds, InterviewConflictError, mailFactsOf, normaliseLocation, startFromIst } from './interview-rules.ts';
 import { getInterview } from './list-interviews.ts';
@@ -22,6 +23,7 @@ const text = messages.interviews;
  */
 export async function rescheduleInterview(db: Kysely<DB>, actor: Actor & { mailFrom: string }, interviewId: string, body: RescheduleInterviewBody, now: Date = new Date()): Promise<SavedInterview> {
   return db.transaction().execute(async (trx) => {
+    await assertWorkAllowed(trx, actor.companyId, now);
     const current = await lockCompanyInterview(trx, actor.companyId, interviewId);
     if (current.status !== 'scheduled') throw conflict(text.notScheduled, 'INTERVIEW_NOT_SCHEDULED');
 

@@ -63,7 +63,7 @@ export async function interviewRoutes(app: FastifyInstance, deps: FeatureDeps) {
     { config: { access: 'user' }, schema: { body: scheduleInterviewBodySchema, response: { 201: savedInterviewSchema, 409: errorBody.or(interviewConflictErrorSchema) } } },
     async (request, reply) => {
       try {
-        const interview = await scheduleInterview(db, actorOf(sessionOf(request), request.ip), request.body);
+        const interview = await scheduleInterview(db, actorOf(sessionOf(request), request.ip), request.body, deps.clock());
         deps.onMessageQueued();
         return reply.code(201).send(interview);
       } catch (error) {
@@ -78,7 +78,7 @@ export async function interviewRoutes(app: FastifyInstance, deps: FeatureDeps) {
     { config: { access: 'user' }, schema: { params: interviewIdParamsSchema, body: rescheduleInterviewBodySchema, response: { 200: savedInterviewSchema, 409: errorBody.or(interviewConflictErrorSchema) } } },
     async (request, reply) => {
       try {
-        const interview = await rescheduleInterview(db, actorOf(sessionOf(request), request.ip), request.params.id, request.body);
+        const interview = await rescheduleInterview(db, actorOf(sessionOf(request), request.ip), request.params.id, request.body, deps.clock());
         deps.onMessageQueued();
         return reply.send(interview);
       } catch (error) {

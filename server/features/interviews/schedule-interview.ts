@@ -6,6 +6,7 @@ import type { ApplicationStage, DB } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { publish } from '../../realtime/events.ts';
 import type { Actor } from './interview-scope.ts';
+import { assertWorkAllowed } from '../billing/entitlement.ts';
 import { queueInterviewEmails } from './interview-messages.ts';
 import { checkInterviewers, findConflicts, InterviewConflictError, mailFactsOf, normaliseLocation, startFromIst, interviewerContacts } from './interview-rules.ts';
 import { getInterview } from './list-interviews.ts';
@@ -31,6 +32,7 @@ export async function scheduleInterview(db: Kysely<DB>, actor: Actor & { mailFro
   const location = normaliseLocation(body.mode, body.location);
 
   return db.transaction().execute(async (trx) => {
+    await assertWorkAllowed(trx, actor.companyId, now);
     const application = await trx
       .selectFrom('job_applications as ja')
       .innerJoin('job_postings as jp', 'jp.id', 'ja.job_id')

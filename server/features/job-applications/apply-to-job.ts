@@ -1,4 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
+import { SUBSCRIPTION_COLUMNS } from '../billing/entitlement.ts';
+import { takesApplication } from '../billing/limits.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { ApplyToJobResult, MyApplication } from '../../../shared/schemas/job-detail.ts';
 import type { SessionContext } from '../../auth/session.ts';
@@ -16,23 +18,28 @@ export type ApplyOutcome = ApplyToJobResult & { created: boolean };
  * retry, two tabs) creates one row: the unique (job_id, candidate_id) constraint decides, and the
  * repeat answers already_applied with the existing application's id.
  */
-export async function applyToJob(db: Kysely<DB>, session: SessionContext, jobId: string, ip: string, sourceTag?: string): Promise<ApplyOutcome> {
+export async function applyToJob(db: Kysely<DB>, session: SessionContext, jobId: string, ip: string, sourceTag?: string, now: Date = new Date()): Promise<ApplyOutcome> {
   if (session.profile.role !== 'candidate') throw forbidden(messages.jobDetail.candidatesOnly, 'CANDIDATES_ONLY');
   const candidateId = session.userId;
 
   return db.transaction().execute(async (trx) => {
+    // The job row is held to the end (FOR NO KEY UPDATE): two candidates racing for a listing's
+    // last place take turns, so the count below sees the other's application.
     const job = await trx
       .selectFrom('job_postings as jp')
+      .innerJoin('company_subscriptions as s', 's.company_id', 'jp.company_id')
       .where('jp.id', '=', jobId)
       .where('jp.status', '=', 'published')
       .where('jp.is_deleted', '=', false)
-      .select((eb) => ['jp.id', 'jp.company_id', isOpenJob(eb).as('open')])
+      .select((eb) => ['jp.id', 'jp.company_id', isOpenJob(eb).as('open'), ...SUBSCRIPTION_COLUMNS.map((column) => `s.${column}` as const)])
+      .forNoKeyUpdate('jp')
       .executeTakeFirst();
     if (!job) throw notFound(messages.jobDetail.notFound);
-    if (job.open) await assertReadyToApply(trx, candidateId);
+    const accepting = job.open && (await takesApplication(trx, job, now));
+    if (accepting) await assertReadyToApply(trx, candidateId);
 
-    const source = job.open ? await resolveSource(trx, job.company_id, sourceTag) : DIRECT;
-    const inserted = job.open
+    const source = accepting ? await resolveSource(trx, job.company_id, sourceTag) : DIRECT;
+    const inserted = accepting
       ? await trx
           .insertInto('job_applications')
           .values({ job_id: jobId, candidate_id: candidateId, status: 'received', source: source.source, source_drive_id: source.driveId })
@@ -50,7 +57,8 @@ export async function applyToJob(db: Kysely<DB>, session: SessionContext, jobId:
         .executeTakeFirst();
       // Someone who applied before the job closed is told so, not that it is closed.
       if (existing) return { id: existing.id, status: 'already_applied', created: false };
-      throw conflict(messages.jobDetail.closed, 'JOB_CLOSED');
+      if (!job.open) throw conflict(messages.jobDetail.closed, 'JOB_CLOSED');
+      throw conflict(messages.billing.noLongerAccepting, 'NOT_ACCEPTING_APPLICATIONS');
     }
 
     // The history starts with the application itself (no from stage).

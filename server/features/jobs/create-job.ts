@@ -3,6 +3,7 @@ import type { CreateJobValues, EmployerJob } from '../../../shared/schemas/jobs.
 import type { DB } from '../../db/schema.ts';
 import { publish } from '../../realtime/events.ts';
 import { writeAudit } from '../../audit/write-audit.ts';
+import { assertListingSlot } from '../billing/limits.ts';
 
 /** India has one offset and no daylight saving; an expiry date lasts to the end of that day there. */
 const INDIA_OFFSET = '+05:30';
@@ -19,10 +20,12 @@ export interface Actor {
 
 /**
  * Posts a job for the actor's company (spec points 5 and 7): status published, not deleted. The
- * job, its audit entry and the live event for the company's dashboards are one transaction.
+ * company's plan must be working and have a listing free (issue 15). The job, its audit entry and
+ * the live event for the company's dashboards are one transaction.
  */
-export async function createJob(db: Kysely<DB>, actor: Actor, input: CreateJobValues): Promise<EmployerJob> {
+export async function createJob(db: Kysely<DB>, actor: Actor, input: CreateJobValues, now: Date = new Date()): Promise<EmployerJob> {
   return db.transaction().execute(async (trx) => {
+    await assertListingSlot(trx, actor.companyId, now);
     const job = await trx
       .insertInto('job_postings')
       .values({

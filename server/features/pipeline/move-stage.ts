@@ -5,6 +5,7 @@ import { isFinalStage } from '../../../shared/schemas/pipeline.ts';
 import type { DB } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { applyStageChange, lockApplication, type StageChanged } from './change-stage.ts';
+import { assertWorkAllowed } from '../billing/entitlement.ts';
 
 export interface PipelineActor {
   userId: string;
@@ -19,9 +20,10 @@ const result = (id: string, changed: StageChanged): StageChangeResult => ({
   employment_id: changed.employment_id,
 });
 
-/** An employer moves one of their company's applications; returns whether an email was queued. */
-export async function moveStage(db: Kysely<DB>, actor: PipelineActor & { companyId: string }, applicationId: string, body: MoveStageValues) {
+/** An employer moves one of their company's applications (its plan working); returns whether an email was queued. */
+export async function moveStage(db: Kysely<DB>, actor: PipelineActor & { companyId: string }, applicationId: string, body: MoveStageValues, now: Date = new Date()) {
   return db.transaction().execute(async (trx) => {
+    await assertWorkAllowed(trx, actor.companyId, now);
     const application = await lockApplication(trx, applicationId, { companyId: actor.companyId });
     const changed = await applyStageChange(trx, application, { to: body.stage, note: body.note, hire: body.hire, actorId: actor.userId, ip: actor.ip, publicUrl: actor.publicUrl });
     return { result: result(application.id, changed), emailed: changed.emailed };
@@ -49,9 +51,11 @@ export async function bulkReject(
   actor: PipelineActor & { companyId: string },
   jobId: string,
   body: { application_ids: string[]; note?: string | undefined },
+  now: Date = new Date(),
 ): Promise<{ result: BulkRejectResult; emailed: boolean }> {
   const ids = [...new Set(body.application_ids.map((id) => id.toLowerCase()))].sort();
   return db.transaction().execute(async (trx) => {
+    await assertWorkAllowed(trx, actor.companyId, now);
     const job = await trx.selectFrom('job_postings').select('id').where('id', '=', jobId).where('company_id', '=', actor.companyId).where('is_deleted', '=', false).executeTakeFirst();
     if (!job) throw notFound(messages.pipeline.jobNotFound);
     const owned = await trx.selectFrom('job_applications').select('id').where('job_id', '=', job.id).where('id', 'in', ids).execute();

@@ -28,7 +28,7 @@ import { bulkReject, moveStage, withdrawApplication } from './move-stage.ts';
  * their own company's jobs only (employerCompanyId; another company's object is 404); the one
  * candidate route, withdraw, acts on the caller's own application only.
  */
-export async function pipelineRoutes(app: FastifyInstance, { database, config, onMessageQueued }: FeatureDeps) {
+export async function pipelineRoutes(app: FastifyInstance, { database, config, onMessageQueued, clock }: FeatureDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const employer = (request: FastifyRequest) => {
     const session = sessionOf(request);
@@ -45,7 +45,7 @@ export async function pipelineRoutes(app: FastifyInstance, { database, config, o
     '/api/pipeline/jobs/:jobId/bulk-reject',
     { config: { access: 'user' }, schema: { params: pipelineJobParamsSchema, body: bulkRejectBodySchema, response: { 200: bulkRejectResultSchema } } },
     async (request) => {
-      const { result, emailed } = await bulkReject(database.db, employer(request), request.params.jobId, request.body);
+      const { result, emailed } = await bulkReject(database.db, employer(request), request.params.jobId, request.body, clock());
       if (emailed) onMessageQueued();
       return result;
     },
@@ -61,7 +61,7 @@ export async function pipelineRoutes(app: FastifyInstance, { database, config, o
     '/api/pipeline/applications/:applicationId/stage',
     { config: { access: 'user' }, schema: { params: applicationIdParamsSchema, body: moveStageBodySchema, response: { 200: stageChangeResultSchema } } },
     async (request) => {
-      const { result, emailed } = await moveStage(database.db, employer(request), request.params.applicationId, request.body);
+      const { result, emailed } = await moveStage(database.db, employer(request), request.params.applicationId, request.body, clock());
       if (emailed) onMessageQueued();
       return result;
     },

@@ -2,16 +2,20 @@ import type { Kysely } from 'kysely';
 import type { PublicJobDetail } from '../../../shared/schemas/job-detail.ts';
 import type { DB } from '../../db/schema.ts';
 import { isOpenJob } from './open-jobs.ts';
+import { SUBSCRIPTION_COLUMNS } from '../billing/entitlement.ts';
+import { takesApplication } from '../billing/limits.ts';
 
 /**
  * One job as the public job page shows it, or undefined when there is no such published,
  * non-deleted job. Unlike the board, an expired job is still returned (a shared link keeps
  * explaining itself), with accepting_applications false; "open" is the same rule as the board's.
+ * An open job whose company's plan stops it taking applications (issue 15) says so too.
  */
-export async function getPublicJob(db: Kysely<DB>, jobId: string): Promise<PublicJobDetail | undefined> {
+export async function getPublicJob(db: Kysely<DB>, jobId: string, now: Date = new Date()): Promise<PublicJobDetail | undefined> {
   const row = await db
     .selectFrom('job_postings as jp')
     .innerJoin('companies as c', 'c.id', 'jp.company_id')
+    .innerJoin('company_subscriptions as s', 's.company_id', 'jp.company_id')
     .where('jp.id', '=', jobId)
     .where('jp.status', '=', 'published')
     .where('jp.is_deleted', '=', false)
@@ -26,10 +30,12 @@ export async function getPublicJob(db: Kysely<DB>, jobId: string): Promise<Publi
       'jp.salary',
       'jp.expires_at',
       'jp.created_at',
-      isOpenJob(eb).as('accepting_applications'),
+      isOpenJob(eb).as('open'),
+      ...SUBSCRIPTION_COLUMNS.map((column) => `s.${column}` as const),
     ])
     .executeTakeFirst();
   if (!row) return undefined;
+  const stopped = Boolean(row.open) && !(await takesApplication(db, row, now));
   return {
     id: row.id,
     title: row.title,
@@ -41,6 +47,7 @@ export async function getPublicJob(db: Kysely<DB>, jobId: string): Promise<Publi
     salary: row.salary,
     expires_at: row.expires_at ? new Date(row.expires_at).toISOString() : null,
     created_at: new Date(row.created_at).toISOString(),
-    accepting_applications: Boolean(row.accepting_applications),
+    accepting_applications: Boolean(row.open) && !stopped,
+    applications_stopped: stopped,
   };
 }

@@ -10,14 +10,14 @@ import { sendCachedAnswer, type PublicReadCache } from './public-cache.ts';
 /** GET /api/public/jobs/:jobId: the public job page (spec point 2). */
 export async function jobDetailRoutes(
   app: FastifyInstance,
-  { database, cache, rateLimit }: { database: Database; cache: PublicReadCache; rateLimit: { max: number; timeWindow: string } },
+  { database, cache, rateLimit, clock }: { database: Database; cache: PublicReadCache; rateLimit: { max: number; timeWindow: string }; clock: () => Date },
 ) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/public/jobs/:jobId',
     { config: { access: 'public', rateLimit }, schema: { params: jobIdParamsSchema, response: { 200: publicJobDetailSchema } } },
     async (request, reply) => {
       const answer = await cache.job(request.params.jobId, async () => {
-        const job = await getPublicJob(database.db, request.params.jobId);
+        const job = await getPublicJob(database.db, request.params.jobId, clock());
         if (!job) return undefined;
         // An open job's page changes when it stops taking applications: kept no longer than that.
         const holdsUntil = job.accepting_applications && job.expires_at ? Date.parse(job.expires_at) : undefined;

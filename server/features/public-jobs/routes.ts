@@ -10,7 +10,7 @@ import { searchPublicJobs } from './search-public-jobs.ts';
 // Generous: a person browsing pages and refining a search stays far below it; a scraper does not.
 export const PUBLIC_BROWSING_RATE_LIMIT = { max: 120, timeWindow: '1 minute' } as const;
 
-export async function publicJobsRoutes(app: FastifyInstance, { config, database }: FeatureDeps) {
+export async function publicJobsRoutes(app: FastifyInstance, { config, database, clock }: FeatureDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Answers kept a few seconds in memory and by CDNs, forgotten on every instance when a job changes.
   const { cache, stop } = await startPublicReadCache(database, config.PUBLIC_CACHE_SECONDS * 1000);
@@ -31,5 +31,5 @@ export async function publicJobsRoutes(app: FastifyInstance, { config, database 
     { config: { access: 'public', rateLimit: PUBLIC_BROWSING_RATE_LIMIT }, schema: { response: { 200: publicCompaniesSchema } } },
     async () => listHiringCompanies(database.db),
   );
-  await jobDetailRoutes(app, { database, cache, rateLimit: PUBLIC_BROWSING_RATE_LIMIT });
+  await jobDetailRoutes(app, { database, cache, rateLimit: PUBLIC_BROWSING_RATE_LIMIT, clock });
 }

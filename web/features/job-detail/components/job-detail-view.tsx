@@ -1,5 +1,6 @@
 import { CalendarClock, Check, IndianRupee, MapPin } from 'lucide-react';
 import { format, isPast } from 'date-fns';
+import { billingMessages } from '@shared/messages/billing.ts';
 import { siteMessages as messages } from '@shared/messages/site.ts';
 import type { PublicJobDetail } from '@shared/schemas/job-detail.ts';
 import { Button } from '@web/components/ui/button.tsx';
@@ -72,7 +73,7 @@ export function JobDetailView({ job }: { job: PublicJobDetail }) {
 
       {closed && (
         <p role="note" className="mt-5 rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
-          {text.closed}
+          {job.applications_stopped ? billingMessages.noLongerAccepting : text.closed}
         </p>
       )}
 
