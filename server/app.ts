@@ -50,6 +50,7 @@ import { verificationRoutes } from './features/verification/routes.ts';
 import { candidateSearchRoutes } from './features/candidate-search/routes.ts';
 import { interviewRoutes } from './features/interviews/routes.ts';
 import { employmentRoutes } from './features/employment/routes.ts';
+import { billingRoutes } from './features/billing/routes.ts';
 
 const rootDir = projectRoot;
 
@@ -149,6 +150,7 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   await app.register(candidateSearchRoutes, deps);
   await app.register(interviewRoutes, deps);
   await app.register(employmentRoutes, deps);
+  await app.register(billingRoutes, deps);
   const pending = createPendingBatcher(database.db);
   await app.register(registerLiveUpdates, { config, database, guards, greeting: async (session) => ({ pending: await pending.pendingFor(session.userId) }) });
   await registerWebApp(app, distDir);

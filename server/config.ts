@@ -76,7 +76,7 @@ export const envSchema = z
     RAZORPAY_PLAN_PROFESSIONAL: optionalString,
     // Who issues the GST tax invoices: the supplier's legal name, GSTIN, address and state.
     SUPPLIER_LEGAL_NAME: z.string().default('WorkCred Technologies Private Limited'),
-    SUPPLIER_GSTIN: z.preprocess(emptyToUndefined, z.string().regex(/^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'must be a GSTIN').default('29AACCW1234M1Z5')),
+    SUPPLIER_GSTIN: z.preprocess(emptyToUndefined, z.string().regex(/^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'must be a GSTIN').default('29AACCW1234M1Z3')),
     SUPPLIER_ADDRESS: z.string().default('4th Floor, 100 Feet Road, Indiranagar, Bengaluru 560038'),
   })
   .superRefine((env, ctx) => {

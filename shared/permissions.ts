@@ -42,8 +42,9 @@ const RECRUITING = [
   'employees.manage',
   'records.view',
   'team.view',
+  'plan.view',
 ] as const;
-const MANAGING = ['team.manage', 'settings.company', 'settings.emails'] as const;
+const MANAGING = ['team.manage', 'settings.company', 'settings.emails', 'billing.view'] as const;
 const OWNING = ['billing.manage', 'company.transfer', 'company.delete'] as const;
 
 export const companyPermissions = [...RECRUITING, ...MANAGING, ...OWNING] as const;
@@ -65,6 +66,8 @@ export const companyPermissionLabels: Record<CompanyPermission, string> = {
   'employees.manage': 'add or relieve employees',
   'records.view': 'read shared employment records',
   'team.view': 'see the team',
+  'plan.view': "see whether the company's plan is active",
+  'billing.view': 'see billing',
   'team.manage': 'change the team',
   'settings.company': 'change company settings',
   'settings.emails': 'change candidate emails',
@@ -77,7 +80,7 @@ const ROLE_PERMISSIONS: Record<CompanyRole, ReadonlySet<CompanyPermission>> = {
   owner: new Set(companyPermissions),
   admin: new Set([...RECRUITING, ...MANAGING]),
   recruiter: new Set(RECRUITING),
-  interviewer: new Set(['jobs.view', 'pipeline.view', 'candidates.view', 'interviews.view', 'scorecards.write']),
+  interviewer: new Set(['jobs.view', 'pipeline.view', 'candidates.view', 'interviews.view', 'scorecards.write', 'plan.view']),
 };
 
 /** Whether a member with this company role may do this. No role (not a member): nothing. */

@@ -59,6 +59,8 @@ export interface SubscriptionState {
   custom: Partial<PlanLimits> | null;
   /** Starter: whether the background-check add-on is bought. */
   checksAddOn: boolean;
+  /** Cancelled by the owner: runs to periodEndsAt, then lapses (whether or not the provider's event has come). */
+  cancelAtPeriodEnd?: boolean;
 }
 
 export interface Entitlement {
@@ -109,7 +111,7 @@ function lapseOf(state: SubscriptionState, now: Date): Date | null {
     case 'cancelled':
       return state.periodEndsAt && now < state.periodEndsAt ? null : (state.periodEndsAt ?? now);
     default:
-      return null;
+      return state.cancelAtPeriodEnd && state.periodEndsAt && now >= state.periodEndsAt ? state.periodEndsAt : null;
   }
 }
 

@@ -2,8 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 
 export interface AuditEntry {
-  /** Who acted (admin_audit_logs.admin_id; employers act too). */
-  actorId: string;
+  /** Who acted (admin_audit_logs.admin_id; employers act too); null: the system (a payments provider's event). */
+  actorId: string | null;
   /** The company the action concerns, so the company filter and that company's activity find it. */
   companyId: string | null;
   /** snake_case verb phrase, e.g. 'user_suspended'. */

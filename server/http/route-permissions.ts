@@ -55,4 +55,12 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, CompanyPermission>> = {
   'PUT /api/settings/billing-profile': 'billing.manage',
   'GET /api/settings/candidate-emails': 'settings.emails',
   'PUT /api/settings/candidate-emails': 'settings.emails',
+  'GET /api/billing/standing': 'plan.view',
+  'GET /api/billing': 'billing.view',
+  'POST /api/billing/checkout': 'billing.manage',
+  'POST /api/billing/change-plan': 'billing.manage',
+  'POST /api/billing/cancel': 'billing.manage',
+  'GET /api/billing/checkouts/:checkoutId': 'billing.manage',
+  'POST /api/billing/checkouts/:checkoutId/test-payment': 'billing.manage',
+  'GET /api/billing/invoices/:invoiceId/pdf': 'billing.view',
 };

@@ -13,6 +13,8 @@ export const billingMessages = {
   enterpriseBySales: 'Enterprise is arranged with our sales team. Use Contact sales on the pricing page.',
   alreadyOnPlan: 'Your company is already on the {plan} plan.',
   nothingToCancel: 'There is no paid plan to cancel.',
+  nothingToChange: 'There is no paid plan to change. Choose a plan to start one.',
+  useChangePlan: 'Your company already pays for a plan. Use Change plan to switch.',
   checkoutNotFound: 'This checkout was not found or has already been completed.',
   invoiceNotFound: 'Invoice not found',
   webhookSignatureInvalid: 'The webhook signature does not match its body.',

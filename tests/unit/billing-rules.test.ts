@@ -124,6 +124,10 @@ describe('what a plan allows now', () => {
     const cancelled: SubscriptionState = { ...trial, plan: 'starter', status: 'cancelled', periodEndsAt: at(44) };
     expect(entitlementOf(cancelled, at(43)).standing).toBe('active');
     expect(entitlementOf(cancelled, at(44))).toMatchObject({ standing: 'lapsed', lapsedAt: at(44) });
+    // Cancelled by the owner, before the provider's event: the same end.
+    const ending: SubscriptionState = { ...cancelled, status: 'active', cancelAtPeriodEnd: true };
+    expect(entitlementOf(ending, at(43)).standing).toBe('active');
+    expect(entitlementOf(ending, at(44))).toMatchObject({ standing: 'lapsed', lapsedAt: at(44) });
   });
 
   it("takes an Enterprise company's own limits, and no limit where none is set", () => {

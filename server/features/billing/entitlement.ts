@@ -18,6 +18,7 @@ export const SUBSCRIPTION_COLUMNS = [
   'custom_applications',
   'custom_checks',
   'checks_add_on',
+  'cancel_at_period_end',
 ] as const satisfies readonly (keyof CompanySubscriptionsTable)[];
 
 export type SubscriptionRow = {
@@ -30,6 +31,7 @@ export type SubscriptionRow = {
   custom_applications: number | null;
   custom_checks: number | null;
   checks_add_on: boolean;
+  cancel_at_period_end: boolean;
 };
 
 const date = (value: Date | string) => (value instanceof Date ? value : new Date(value));
@@ -43,6 +45,7 @@ export function stateOf(row: SubscriptionRow): SubscriptionState {
     haltedAt: row.halted_at === null ? null : date(row.halted_at),
     custom: { listings: row.custom_listings, applicationsPerListing: row.custom_applications, checksPerMonth: row.custom_checks },
     checksAddOn: row.checks_add_on,
+    cancelAtPeriodEnd: row.cancel_at_period_end,
   };
 }
 

@@ -7,8 +7,8 @@ import { AppError } from '../../http/errors.ts';
 import { assertWorkAllowed, stateOf, type SubscriptionRow } from './entitlement.ts';
 
 /** Listings that count against the plan: published, not deleted, not expired at `now`. */
-export async function countActiveListings(trx: Transaction<DB>, companyId: string, now: Date): Promise<number> {
-  const row = await trx
+export async function countActiveListings(db: Kysely<DB> | Transaction<DB>, companyId: string, now: Date): Promise<number> {
+  const row = await db
     .selectFrom('job_postings')
     .select(sql<number>`count(*)::int`.as('count'))
     .where('company_id', '=', companyId)

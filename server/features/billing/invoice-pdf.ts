@@ -1,0 +1,122 @@
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { amountInWords, formatIstDate, formatPaise, GST_RATE_PERCENT } from '../../../shared/gst.ts';
+import type { InvoicePartyJson } from '../../db/schema-billing.ts';
+
+export interface InvoiceFacts {
+  number: string;
+  issuedAt: Date;
+  description: string;
+  sac: string;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  totalPaise: number;
+  placeOfSupplyCode: string;
+  recipient: InvoicePartyJson;
+  supplier: InvoicePartyJson;
+}
+
+/** The standard fonts encode Latin-1 only: anything else (a name in Devanagari, say) becomes "?" rather than failing the invoice. */
+const printable = (value: string) => value.normalize('NFC').replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
+
+/** The PDF's standard fonts have no rupee sign: amounts are written "Rs. 14,748.82". */
+const rupees = (paise: number) => formatPaise(paise).replace('₹', 'Rs. ');
+
+/**
+ * A GST tax invoice (CGST Rules, rule 46): supplier and recipient with GSTINs, a number unique in
+ * the financial year, date, place of supply, SAC, taxable value, each tax with its rate, the total
+ * in figures and in words. A4, standard fonts, no images: a few kilobytes, made in milliseconds.
+ */
+export async function renderInvoicePdf(facts: InvoiceFacts): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`Tax Invoice ${facts.number}`);
+  pdf.setAuthor(facts.supplier.legal_name);
+  pdf.setCreationDate(facts.issuedAt);
+  const page = pdf.addPage([595.28, 841.89]);
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const left = 48;
+  const right = 547;
+  let y = 790;
+  const text = (value: string, x: number, size = 10, font: PDFFont = regular) => page.drawText(printable(value), { x, y, size, font, color: rgb(0.1, 0.1, 0.12) });
+  const textRight = (value: string, x: number, size = 10, font: PDFFont = regular) => text(value, x - font.widthOfTextAtSize(printable(value), size), size, font);
+  const line = (gap = 14) => {
+    y -= gap;
+  };
+
+  text('Tax Invoice', left, 20, bold);
+  textRight(`Invoice No. ${facts.number}`, right, 11, bold);
+  line(16);
+  textRight(`Date: ${formatIstDate(facts.issuedAt)}`, right);
+  line(28);
+
+  party(page, { title: 'Supplier', party: facts.supplier, x: left, y, regular, bold });
+  party(page, { title: 'Bill to', party: facts.recipient, x: 310, y, regular, bold });
+  y -= 96;
+  text(`Place of supply: ${facts.recipient.state} (${facts.placeOfSupplyCode})`, left, 10, bold);
+  line();
+  text('Tax payable under reverse charge: No', left);
+  line(28);
+
+  // The line and its taxes
+  const rule = () => page.drawLine({ start: { x: left, y: y + 10 }, end: { x: right, y: y + 10 }, thickness: 0.6, color: rgb(0.7, 0.7, 0.72) });
+  rule();
+  text('Description', left, 10, bold);
+  text('SAC', 360, 10, bold);
+  textRight('Amount', right, 10, bold);
+  line(18);
+  rule();
+  text(facts.description.slice(0, 64), left);
+  text(facts.sac, 360);
+  textRight(rupees(facts.taxablePaise), right);
+  if (facts.description.length > 64) {
+    line(12);
+    text(facts.description.slice(64, 128), left);
+  }
+  line(22);
+  rule();
+  const row = (label: string, paise: number, font: PDFFont = regular) => {
+    text(label, 300, 10, font);
+    textRight(rupees(paise), right, 10, font);
+    line(16);
+  };
+  row('Taxable value', facts.taxablePaise);
+  if (facts.igstPaise > 0 || (facts.cgstPaise === 0 && facts.sgstPaise === 0 && facts.supplier.state_code !== facts.placeOfSupplyCode)) {
+    row(`IGST @ ${GST_RATE_PERCENT}%`, facts.igstPaise);
+  } else {
+    row(`CGST @ ${GST_RATE_PERCENT / 2}%`, facts.cgstPaise);
+    row(`SGST @ ${GST_RATE_PERCENT / 2}%`, facts.sgstPaise);
+  }
+  line(2);
+  rule();
+  row('Total', facts.totalPaise, bold);
+  line(6);
+  text(`Amount in words: ${amountInWords(facts.totalPaise)}`, left, 10);
+  line(40);
+  text('This is a computer-generated invoice and needs no signature.', left, 9);
+  line(12);
+  text(`Paid online through the company's WorkCred subscription. Questions: billing@workcred.in`, left, 9);
+
+  return Buffer.from(await pdf.save());
+}
+
+function party(page: PDFPage, { title, party, x, y, regular, bold }: { title: string; party: InvoicePartyJson; x: number; y: number; regular: PDFFont; bold: PDFFont }) {
+  const lines = [party.legal_name, ...wrap(party.address, 44), `State: ${party.state} (${party.state_code})`, party.gstin ? `GSTIN: ${party.gstin}` : 'GSTIN: not registered'];
+  page.drawText(title.toUpperCase(), { x, y, size: 8, font: bold, color: rgb(0.4, 0.4, 0.45) });
+  lines.forEach((value, index) => page.drawText(printable(value), { x, y: y - 14 - index * 13, size: 10, font: index === 0 ? bold : regular, color: rgb(0.1, 0.1, 0.12) }));
+}
+
+function wrap(value: string, width: number): string[] {
+  const words = value.split(/\s+/);
+  const lines: string[] = [];
+  let current = '';
+  for (const word of words) {
+    if (current && (current + ' ' + word).length > width) {
+      lines.push(current);
+      current = word;
+    } else current = current ? `${current} ${word}` : word;
+  }
+  if (current) lines.push(current);
+  return lines.slice(0, 3);
+}
