@@ -12,6 +12,8 @@ export const planStandingSchema = z.object({
   show_trial_banner: z.boolean(),
   /** Whether its public jobs still take applications (a lapsed company's, for the grace). */
   takes_applications: z.boolean(),
+  /** Applications one listing takes under the plan (the job cards' "Application limit reached"); null: no limit. */
+  applications_per_listing: z.number().nullable(),
 });
 export type PlanStanding = z.infer<typeof planStandingSchema>;
 

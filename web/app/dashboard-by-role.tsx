@@ -53,11 +53,7 @@ export function NotForCandidates() {
   return role === 'candidate' ? <Navigate to="/dashboard" replace /> : <Outlet />;
 }
 
-/** /dashboard/analytics and /dashboard/billing: the spec's placeholders until their issues land. */
+/** /dashboard/analytics: the spec's placeholder until its issue lands. */
 export function AnalyticsPlaceholder() {
   return <ComingSoonPanel title={messages.comingSoon.analytics} />;
-}
-
-export function BillingPlaceholder() {
-  return <ComingSoonPanel title={messages.comingSoon.billing} />;
 }

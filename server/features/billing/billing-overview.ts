@@ -17,6 +17,7 @@ export async function getPlanStanding(db: Kysely<DB>, companyId: string, now: Da
     trial_days_left: entitlement.trialDaysLeft,
     show_trial_banner: showsTrialBanner(entitlement),
     takes_applications: entitlement.takesApplications,
+    applications_per_listing: entitlement.limits.applicationsPerListing,
   };
 }
 
@@ -62,6 +63,7 @@ export async function getBillingOverview(db: Kysely<DB>, input: { companyId: str
     trial_days_left: entitlement.trialDaysLeft,
     show_trial_banner: showsTrialBanner(entitlement),
     takes_applications: entitlement.takesApplications,
+    applications_per_listing: entitlement.limits.applicationsPerListing,
     status: row.status,
     trial_ends_at: new Date(row.trial_ends_at).toISOString(),
     period_ends_at: iso(row.period_ends_at),

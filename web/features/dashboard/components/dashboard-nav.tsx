@@ -17,7 +17,7 @@ const entries: readonly { label: string; to: string; icon: typeof LayoutDashboar
   { label: 'Team', to: '/dashboard/team', icon: Users, end: false, permission: 'team.view' },
   { label: 'Documents', to: '/dashboard/documents', icon: FileText, end: false },
   { label: 'Analytics', to: '/dashboard/analytics', icon: BarChart3, end: false },
-  { label: 'Billing', to: '/dashboard/billing', icon: CreditCard, end: false, permission: 'billing.manage' },
+  { label: 'Billing', to: '/dashboard/billing', icon: CreditCard, end: false, permission: 'billing.view' },
   { label: 'Support', to: '/dashboard/support', icon: LifeBuoy, end: false },
   { label: 'Settings', to: '/dashboard/settings', icon: Settings, end: false },
 ];

@@ -31,7 +31,7 @@ function Chip({ icon: Icon, children }: { icon: typeof MapPin; children: string 
 }
 
 /** One job of the company (spec point 2): title, count, chips, description and the five actions. Applications opens the job's pipeline (issue 7). */
-export function JobCard({ job }: { job: EmployerJob }) {
+export function JobCard({ job, applicationLimit = null }: { job: EmployerJob; applicationLimit?: number | null }) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const onOpenChange = (which: Exclude<OpenDialog, null>) => (open: boolean) => setDialog(open ? which : null);
 
@@ -53,6 +53,9 @@ export function JobCard({ job }: { job: EmployerJob }) {
         <Users className="size-4" aria-hidden="true" />
         {text.applicationsCount.replace('{count}', String(job.applications_count))}
       </p>
+      {applicationLimit !== null && job.applications_count >= applicationLimit ? (
+        <p className="mt-2 inline-flex self-start rounded-full bg-red-50 px-2.5 py-1 text-xs font-semibold text-red-800 ring-1 ring-red-200">{messages.billing.applicationLimitReached}</p>
+      ) : null}
       <ul className="mt-3 flex flex-wrap gap-2">
         {job.location ? <Chip icon={MapPin}>{job.location}</Chip> : null}
         {job.salary ? <Chip icon={IndianRupee}>{job.salary}</Chip> : null}

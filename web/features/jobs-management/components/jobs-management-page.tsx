@@ -9,6 +9,7 @@ import { useCan } from '@web/lib/session/use-can.ts';
 import { useJobs } from '../api/get-jobs.ts';
 import { CreateJobDialog } from './create-job-dialog.tsx';
 import { JobCard } from './job-card.tsx';
+import { usePlanStanding } from '@web/features/billing/api/billing.ts';
 
 const text = messages.jobsManagement;
 
@@ -23,6 +24,7 @@ export function JobsManagementPage() {
   const jobs = useJobs(hasCompany);
   const [creating, setCreating] = useState(false);
   const canManage = useCan('jobs.manage');
+  const applicationLimit = usePlanStanding(hasCompany).data?.applications_per_listing ?? null;
 
   return (
     <section aria-labelledby="jobs-management-title" className="space-y-6">
@@ -56,7 +58,7 @@ export function JobsManagementPage() {
         <>
           <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
             {jobs.data.pages.flatMap((page) => page.jobs).map((job) => (
-              <JobCard key={job.id} job={job} />
+              <JobCard key={job.id} job={job} applicationLimit={applicationLimit} />
             ))}
             {canManage ? (
             <button

@@ -1,5 +1,7 @@
-/** The plans of spec point 9: monthly prices in rupees, and each plan's contents as the spec lists them. */
-export type PlanId = 'starter' | 'professional' | 'enterprise';
+/** The plans of spec point 9: monthly prices in rupees (from the plans the server enforces), and each plan's contents as the spec lists them. */
+import { PLANS, type PlanId } from '@shared/plans.ts';
+
+export type { PlanId };
 
 export interface Plan {
   id: PlanId;
@@ -17,7 +19,7 @@ export const plans: readonly Plan[] = [
   {
     id: 'starter',
     name: 'Starter',
-    monthlyPrice: 9999,
+    monthlyPrice: PLANS.starter.monthlyPaise! / 100,
     summary: 'For teams that hire every month and want every candidate checked.',
     features: [
       'Up to 150 applications per job listing',
@@ -32,7 +34,7 @@ export const plans: readonly Plan[] = [
   {
     id: 'professional',
     name: 'Professional',
-    monthlyPrice: 12499,
+    monthlyPrice: PLANS.professional.monthlyPaise! / 100,
     summary: 'For growing companies hiring at volume across several roles.',
     features: [
       'Everything in Starter',

@@ -1,0 +1,96 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fill } from '../../shared/fill.ts';
+import { formatPaise } from '../../shared/gst.ts';
+import { messages } from '../../shared/messages.ts';
+import { extractPdfText } from '../../server/features/verification/pdf-text.ts';
+import { seriousAxeViolations } from '../support/axe.ts';
+import { screenshot, startBrowserHarness, submitSignIn, waitForToast, type BrowserHarness } from '../support/browser.ts';
+
+const PASSWORD = 'Kaveri-Billing-Journey-47';
+const DAY = 24 * 60 * 60 * 1000;
+const text = messages.billing;
+
+/**
+ * Issue 15's journey: a company in the last days of its trial sees the banner, posts up to its
+ * plan's limit and is refused the next listing with the plan's message, pays through the
+ * development provider (the webhook path activates the plan), and downloads a GST invoice.
+ */
+describe('billing: trial, limit, upgrade and invoice', () => {
+  let h: BrowserHarness;
+  beforeAll(async () => {
+    h = await startBrowserHarness();
+  });
+  afterAll(async () => h?.close());
+
+  it('shows the trial banner, refuses the listing past the limit, upgrades in test mode and downloads the invoice', { timeout: 150_000 }, async () => {
+    const db = h.t.database.db;
+    const company = await h.t.factories.company({ name: 'Kaveri Foods' });
+    const owner = await h.t.factories.user({ role: 'employer', companyId: company.id, password: PASSWORD, fullName: 'Lakshmi Rao' });
+    // Day 11 of the trial: three days left. 14 of its 15 listings are taken.
+    await db.updateTable('company_subscriptions').set({ trial_ends_at: new Date(Date.now() + 3 * DAY - 60 * 60 * 1000) }).where('company_id', '=', company.id).execute();
+    for (let i = 0; i < 14; i += 1) await h.t.factories.job(company.id, { title: `Production Associate ${i + 1}`, location: 'Mysuru' });
+    await db
+      .insertInto('company_billing_profiles')
+      .values({ company_id: company.id, legal_name: 'Kaveri Foods Private Limited', gstin: '29AAGCB7383J1Z4', address_line1: '12, 3rd Cross, Jayalakshmipuram', city: 'Mysuru', state: 'Karnataka', pincode: '570012' })
+      .execute();
+
+    const { page, expectConsoleError } = await h.open('/auth');
+    await submitSignIn(page, owner.email, PASSWORD);
+    await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
+    const banner = page.getByRole('status').filter({ hasText: fill(text.trialBanner, { days: 3 }) });
+    await banner.waitFor();
+
+    // The fifteenth listing is posted; the sixteenth is refused with the plan's limit.
+    await page.goto('/dashboard/jobs');
+    const post = async (title: string) => {
+      await page.getByRole('button', { name: messages.jobsManagement.createNewJob }).first().click();
+      await page.getByLabel(messages.jobsManagement.titleLabel).fill(title);
+      await page.getByLabel(messages.jobsManagement.descriptionLabel).fill('Runs the packing line on the morning shift.');
+      await page.getByRole('dialog').getByRole('button', { name: messages.jobsManagement.createJob, exact: true }).click();
+    };
+    await post('Quality Inspector');
+    await waitForToast(page, messages.jobsManagement.posted);
+    expectConsoleError({ status: 402, path: '/api/jobs' });
+    await post('Forklift Operator');
+    await page.getByText(fill(text.listingLimit, { plan: 'Professional', limit: '15' })).waitFor();
+    await screenshot(page, 'billing-listing-limit-1280');
+    await page.keyboard.press('Escape');
+
+    // Billing, from the banner's link.
+    await banner.getByRole('link', { name: text.trialBannerAction }).click();
+    await page.waitForURL('**/dashboard/billing');
+    await page.getByRole('heading', { name: text.currentPlan }).waitFor();
+    await page.getByRole('meter', { name: text.listingsUsed }).waitFor();
+    expect(await page.getByRole('meter', { name: text.listingsUsed }).getAttribute('aria-valuenow')).toBe('15');
+    await screenshot(page, 'billing-trial-1280');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: fill(text.choosePlan, { plan: 'Professional' }) }).click();
+    await page.waitForURL('**/dashboard/billing/test-checkout/*');
+    await page.getByText(text.testModeBadge).first().waitFor();
+    await screenshot(page, 'billing-test-checkout-1280');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: fill(text.testCheckoutPay, { amount: formatPaise(14_748_82) }) }).click();
+    await waitForToast(page, fill(text.testCheckoutDone, { plan: 'Professional' }));
+    await page.waitForURL('**/dashboard/billing');
+    await page.getByText(text.standingActive, { exact: true }).waitFor();
+    expect(await banner.count()).toBe(0);
+
+    // The invoice downloads, and its text holds what a GST invoice must.
+    const link = page.getByRole('link', { name: /Download WC\// });
+    await link.waitFor();
+    const number = (await link.textContent())!.trim();
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    const pdf = await readFile((await download.path())!);
+    const invoice = (await extractPdfText(new Uint8Array(pdf))).replace(/\s+/g, ' ');
+    for (const expected of [number, '29AAGCB7383J1Z4', 'Place of supply: Karnataka (29)', 'CGST @ 9%', 'SGST @ 9%', 'Rs. 1,124.91', 'Rs. 14,748.82']) expect(invoice).toContain(expected);
+    await screenshot(page, 'billing-active-1280');
+
+    // A phone.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByRole('heading', { name: text.payments }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'billing-active-375');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+});

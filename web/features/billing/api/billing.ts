@@ -1,0 +1,39 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  billingOverviewSchema,
+  checkoutResultSchema,
+  devCheckoutSchema,
+  planStandingSchema,
+  type ChangePlanBody,
+  type CheckoutBody,
+} from '@shared/schemas/billing.ts';
+import { api } from '@web/lib/api-client.ts';
+
+export const billingKeys = {
+  all: ['billing'] as const,
+  standing: ['billing', 'standing'] as const,
+  overview: ['billing', 'overview'] as const,
+  checkout: (id: string) => ['billing', 'checkout', id] as const,
+};
+
+/** The plan's standing for the banners and the job cards; every company member may read it. */
+export const usePlanStanding = (enabled: boolean) =>
+  useQuery({ queryKey: billingKeys.standing, queryFn: () => api('/api/billing/standing', { schema: planStandingSchema }), enabled, staleTime: 60_000 });
+
+export const useBillingOverview = () => useQuery({ queryKey: billingKeys.overview, queryFn: () => api('/api/billing', { schema: billingOverviewSchema }) });
+
+export const useDevCheckout = (id: string) => useQuery({ queryKey: billingKeys.checkout(id), queryFn: () => api(`/api/billing/checkouts/${encodeURIComponent(id)}`, { schema: devCheckoutSchema }) });
+
+export function useStartCheckout() {
+  return useMutation({ mutationFn: (body: CheckoutBody) => api('/api/billing/checkout', { method: 'POST', body, schema: checkoutResultSchema }) });
+}
+
+/** Anything that changes the plan refreshes every billing read (banner, job cards, the screen). */
+function useBillingMutation<T>(run: (body: T) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKeys.all }) });
+}
+
+export const useChangePlan = () => useBillingMutation((body: ChangePlanBody) => api('/api/billing/change-plan', { method: 'POST', body }));
+export const useCancelPlan = () => useBillingMutation(() => api('/api/billing/cancel', { method: 'POST' }));
+export const usePayTestCheckout = () => useBillingMutation((id: string) => api(`/api/billing/checkouts/${encodeURIComponent(id)}/test-payment`, { method: 'POST' }));
