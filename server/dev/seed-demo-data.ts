@@ -1,3 +1,4 @@
+import { seedBilling } from './seed-demo-billing.ts';
 import { fakerEN_IN as faker } from '@faker-js/faker';
 import type { FastifyInstance } from 'fastify';
 import { createFileStorage } from '../storage/create-file-storage.ts';
@@ -69,6 +70,7 @@ export async function seedDemo(app: FastifyInstance, { force = false } = {}) {
     await seedChecks(context, { adminId: admin.id, candidates });
     await seedActivity(context, { admin, companies, candidates, hiring });
     await seedSettings(context, factories, companies, DEMO_PASSWORD);
+    await seedBilling(context, companies);
   } finally {
     await storage.close?.();
   }

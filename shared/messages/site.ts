@@ -44,7 +44,6 @@ export const siteMessages = {
     body: 'This screen is coming in a later release.',
     documents: 'Documents Coming Soon',
     analytics: 'Analytics Coming Soon',
-    billing: 'Billing Coming Soon',
     settings: 'Settings Coming Soon',
     feature: '{feature} is coming soon.',
   },

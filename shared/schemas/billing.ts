@@ -83,3 +83,40 @@ export const invoiceIdParamsSchema = z.strictObject({ invoiceId: z.uuid('invoice
 /** GET /api/billing/checkouts/:checkoutId: the test-mode payment page's facts. */
 export const devCheckoutSchema = z.object({ id: z.string(), plan: selfServePlan, checks_add_on: z.boolean(), amount_paise: z.number(), status: z.enum(['created', 'completed', 'abandoned']) });
 export type DevCheckout = z.infer<typeof devCheckoutSchema>;
+
+// --- Platform admins: each company's plan and usage ----------------------------------------
+
+/** GET /api/admin/companies: search by name, a page at a time. */
+export const adminCompaniesQuerySchema = z.strictObject({
+  q: z.string().trim().max(100, 'Search at most 100 characters.').optional(),
+  page: z.coerce.number('page must be a number').int().min(1).max(10_000).default(1),
+});
+export const adminCompanyPlanSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  plan: planId,
+  status: z.enum(['trialing', 'active', 'past_due', 'halted', 'cancelled']),
+  standing: z.enum(['trial', 'active', 'lapsed']),
+  trial_ends_at: z.string(),
+  period_ends_at: z.string().nullable(),
+  listings: z.number(),
+  limits: limitsSchema,
+  custom_monthly_paise: z.number().nullable(),
+});
+export type AdminCompanyPlan = z.infer<typeof adminCompanyPlanSchema>;
+export const adminCompaniesPageSchema = z.object({ companies: z.array(adminCompanyPlanSchema), page: z.number(), page_size: z.number(), has_more: z.boolean() });
+export type AdminCompaniesPage = z.infer<typeof adminCompaniesPageSchema>;
+export const adminCompanyParamsSchema = z.strictObject({ companyId: z.uuid('companyId must be a company id') });
+
+/** POST /api/admin/companies/:companyId/extend-trial */
+export const extendTrialBodySchema = z.strictObject({ days: z.number('Give the days as a number.').int('Give whole days.').min(1, 'Extend by 1 to 60 days.').max(60, 'Extend by 1 to 60 days.') });
+
+const optionalLimit = (max: number, min = 1) => z.number().int('Give a whole number.').min(min, `At least ${min}.`).max(max, `At most ${max.toLocaleString('en-IN')}.`).nullable();
+/** PUT /api/admin/companies/:companyId/enterprise: Enterprise with its own limits (null: no limit) and agreed price. */
+export const enterprisePlanBodySchema = z.strictObject({
+  listings: optionalLimit(100_000),
+  applications_per_listing: optionalLimit(10_000_000),
+  checks_per_month: optionalLimit(10_000_000, 0),
+  monthly_paise: z.number().int('Money is whole paise.').min(1, 'The price must be more than zero.').max(1_00_00_00_000_00, 'That price is too large.').nullable(),
+});
+export type EnterprisePlanBody = z.infer<typeof enterprisePlanBodySchema>;

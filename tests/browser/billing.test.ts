@@ -93,4 +93,24 @@ describe('billing: trial, limit, upgrade and invoice', () => {
     await screenshot(page, 'billing-active-375');
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
+
+  it("lets a platform admin extend a company's trial from the Plans tab", { timeout: 90_000 }, async () => {
+    const company = await h.t.factories.company({ name: 'Godavari Textiles' });
+    const admin = await h.t.factories.user({ role: 'admin', password: PASSWORD, fullName: 'Aditi Rao' });
+    const { page } = await h.open('/auth');
+    await submitSignIn(page, admin.email, PASSWORD);
+    await page.waitForURL((url) => url.pathname.startsWith('/admin'));
+    await page.getByRole('tab', { name: text.adminTab }).click();
+    await page.getByLabel(text.adminSearch).fill('Godavari');
+    const row = page.getByRole('row', { name: /Godavari Textiles/ });
+    await row.waitFor();
+    await screenshot(page, 'billing-admin-plans-1280');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await row.getByRole('button', { name: `${text.adminExtendTrial}: Godavari Textiles` }).click();
+    await page.getByLabel(text.adminExtendDays).fill('10');
+    await page.getByRole('dialog').getByRole('button', { name: text.adminExtendSubmit }).click();
+    await page.getByText(/Trial of Godavari Textiles extended to/).first().waitFor();
+    const row2 = await h.t.database.db.selectFrom('company_subscriptions').select('trial_ends_at').where('company_id', '=', company.id).executeTakeFirstOrThrow();
+    expect(new Date(row2.trial_ends_at).getTime()).toBeGreaterThan(Date.now() + 23 * DAY);
+  });
 });

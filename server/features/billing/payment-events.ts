@@ -64,8 +64,11 @@ export async function applyPaymentEvent(
 
     const checkout = await trx.selectFrom('billing_checkouts').selectAll().where('provider', '=', provider).where('provider_subscription_id', '=', subscription.id).executeTakeFirst();
     const current = await trx.selectFrom('company_subscriptions').select(['company_id', 'plan']).where('provider_subscription_id', '=', subscription.id).executeTakeFirst();
-    const companyId = current?.company_id ?? checkout?.company_id;
-    if (!companyId) return { outcome: 'ignored', reason: 'unknown subscription' };
+    // The company's current subscription, or a checkout's first payment; anything else is a
+    // subscription it has since left (replaced, or an admin moved it to Enterprise).
+    const starts = checkout?.status === 'created' && (event.event === 'subscription.activated' || event.event === 'subscription.charged');
+    const companyId = current?.company_id ?? (starts ? checkout.company_id : undefined);
+    if (!companyId) return { outcome: 'ignored', reason: checkout ? 'superseded subscription' : 'unknown subscription' };
     await trx.updateTable('billing_events').set({ company_id: companyId }).where('provider', '=', provider).where('event_id', '=', eventId).execute();
     // Held to the end: a limit check running now waits for the new plan.
     await trx.selectFrom('company_subscriptions').select('company_id').where('company_id', '=', companyId).forUpdate().execute();

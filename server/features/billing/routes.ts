@@ -18,6 +18,7 @@ import { sessionOf } from '../../http/access.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { FeatureDeps } from '../feature-deps.ts';
 import { employerCompanyId } from '../jobs/company-scope.ts';
+import { adminBillingRoutes } from './admin-routes.ts';
 import { getBillingOverview, getPlanStanding } from './billing-overview.ts';
 import { completeDevCheckout, getDevCheckout, WEBHOOK_PATH } from './dev-payments.ts';
 import { openInvoicePdf, storeInvoicePdf, supplierOf } from './invoices.ts';
@@ -41,6 +42,8 @@ export async function billingRoutes(app: FastifyInstance, deps: FeatureDeps) {
     const session = sessionOf(request);
     return { userId: session.userId, companyId: employerCompanyId(session), ip: request.ip };
   };
+
+  adminBillingRoutes(app, deps, provider);
 
   api.get('/api/billing/standing', { config: { access: 'user' }, schema: { response: { 200: planStandingSchema } } }, async (request) =>
     getPlanStanding(db, actorOf(request).companyId, deps.clock()),

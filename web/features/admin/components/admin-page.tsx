@@ -16,6 +16,7 @@ import { NotificationBell } from '@web/features/notifications/components/notific
 import { AdminSupportTab } from '@web/features/admin-support/components/admin-support-tab.tsx';
 import { AdminUsersTab } from '@web/features/admin-users/components/admin-users-tab.tsx';
 import { AdminVerificationTab } from '@web/features/verification/components/admin-verification-tab.tsx';
+import { AdminPlansTab } from '@web/features/billing/components/admin-plans-tab.tsx';
 import { AuditLogPanel } from './audit-log-panel.tsx';
 import { StatCards } from './stat-cards.tsx';
 
@@ -120,6 +121,7 @@ export function AdminPage() {
             <TabsTrigger value="notifications">{messages.adminPage.notificationsTab}</TabsTrigger>
             <TabsTrigger value="support">{messages.adminPage.supportTab}</TabsTrigger>
             <TabsTrigger value="verification">{messages.verification.adminTab}</TabsTrigger>
+            <TabsTrigger value="plans">{messages.billing.adminTab}</TabsTrigger>
           </TabsList>
           <TabsContent value="users">
             <AdminUsersTab searchRef={userSearch} />
@@ -129,6 +131,9 @@ export function AdminPage() {
           </TabsContent>
           <TabsContent value="verification">
             <AdminVerificationTab />
+          </TabsContent>
+          <TabsContent value="plans">
+            <AdminPlansTab />
           </TabsContent>
           <TabsContent value="support">
             <AdminSupportTab />
