@@ -33,11 +33,8 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
   enterprise: { id: 'enterprise', name: 'Enterprise', monthlyPaise: null, limits: { listings: null, applicationsPerListing: null, checksPerMonth: null }, checksAreAddOn: false },
 };
 
-/** The background-check add-on on Starter: up to 150 checks a month, priced a month before GST. */
-export const CHECKS_ADD_ON = { name: 'Background checks add-on', monthlyPaise: 2_499_00, checksPerMonth: 150 } as const;
 
-/** Every new company tries Professional for 14 days, with no card. */
-export const TRIAL_PLAN: PlanId = 'professional';
+/** Every new company tries Professional (the migration's default plan) for 14 days, with no card. */
 export const TRIAL_DAYS = 14;
 /** The dashboard's trial banner shows from the trial's tenth day: four days or fewer left. */
 export const TRIAL_BANNER_DAYS_LEFT = 4;

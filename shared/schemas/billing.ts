@@ -58,10 +58,7 @@ export const billingOverviewSchema = planStandingSchema.extend({
 export type BillingOverview = z.infer<typeof billingOverviewSchema>;
 
 /** POST /api/billing/checkout: start paying for a plan. */
-export const checkoutBodySchema = z.strictObject({
-  plan: selfServePlan,
-  checks_add_on: z.boolean().optional(),
-});
+export const checkoutBodySchema = z.strictObject({ plan: selfServePlan });
 export type CheckoutBody = z.infer<typeof checkoutBodySchema>;
 
 export const checkoutResultSchema = z.object({

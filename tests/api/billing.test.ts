@@ -99,7 +99,7 @@ describe.skipIf(laneUnavailable)('billing: /api/billing', () => {
     expect(first.statusCode).toBe(409);
     expect(first.json()).toMatchObject({ code: 'BILLING_PROFILE_REQUIRED', message: messages.billing.billingProfileFirst });
     expect((await call(company.admin, 'POST', '/api/billing/checkout', { plan: 'starter' })).statusCode).toBe(403);
-    for (const body of [{ plan: 'enterprise' }, { plan: 'gold' }, {}, { plan: 'starter', extra: 1 }]) {
+    for (const body of [{ plan: 'enterprise' }, { plan: 'gold' }, {}, { plan: 'starter', extra: 1 }, { plan: 'starter', checks_add_on: true }]) {
       expect((await call(company.owner, 'POST', '/api/billing/checkout', body)).statusCode).toBe(400);
     }
     expect(await db().selectFrom('billing_checkouts').select('id').where('company_id', '=', company.id).execute()).toEqual([]);

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { withGst } from '../../../shared/gst.ts';
-import { entitlementOf, PLANS, showsTrialBanner } from '../../../shared/plans.ts';
+import { entitlementOf, PLANS, showsTrialBanner, type Entitlement } from '../../../shared/plans.ts';
 import type { BillingOverview, PlanStanding } from '../../../shared/schemas/billing.ts';
 import type { DB } from '../../db/schema.ts';
 import { countActiveListings } from './limits.ts';
@@ -10,7 +10,10 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 
 /** The banners' facts, for every member of the company. */
 export async function getPlanStanding(db: Kysely<DB>, companyId: string, now: Date): Promise<PlanStanding> {
-  const entitlement = entitlementOf(stateOf(await loadSubscription(db, companyId)), now);
+  return standingOf(entitlementOf(stateOf(await loadSubscription(db, companyId)), now));
+}
+
+function standingOf(entitlement: Entitlement): PlanStanding {
   return {
     plan: entitlement.plan,
     standing: entitlement.standing,
@@ -58,12 +61,7 @@ export async function getBillingOverview(db: Kysely<DB>, input: { companyId: str
   const nextPlan = row.scheduled_plan ?? row.plan;
   const monthly = row.plan === 'enterprise' ? (row.custom_monthly_paise === null ? null : Number(row.custom_monthly_paise)) : PLANS[nextPlan].monthlyPaise;
   return {
-    plan: entitlement.plan,
-    standing: entitlement.standing,
-    trial_days_left: entitlement.trialDaysLeft,
-    show_trial_banner: showsTrialBanner(entitlement),
-    takes_applications: entitlement.takesApplications,
-    applications_per_listing: entitlement.limits.applicationsPerListing,
+    ...standingOf(entitlement),
     status: row.status,
     trial_ends_at: new Date(row.trial_ends_at).toISOString(),
     period_ends_at: iso(row.period_ends_at),

@@ -48,12 +48,11 @@ export async function startCheckout(db: Kysely<DB>, provider: PaymentsProvider, 
   if (!owner) throw conflict(text.billingProfileFirst, 'BILLING_PROFILE_REQUIRED');
 
   const checkoutId = randomUUID();
-  const checksAddOn = body.plan === 'starter' && body.checks_add_on === true;
-  const created = await provider.createSubscription({ checkoutId, companyId: actor.companyId, plan: body.plan, checksAddOn, customer: { name: owner.legal_name, email: owner.email } });
+  const created = await provider.createSubscription({ checkoutId, companyId: actor.companyId, plan: body.plan, checksAddOn: false, customer: { name: owner.legal_name, email: owner.email } });
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('billing_checkouts')
-      .values({ id: checkoutId, company_id: actor.companyId, plan: body.plan, checks_add_on: checksAddOn, provider: provider.id, provider_subscription_id: created.subscriptionId, created_by: actor.userId })
+      .values({ id: checkoutId, company_id: actor.companyId, plan: body.plan, provider: provider.id, provider_subscription_id: created.subscriptionId, created_by: actor.userId })
       .execute();
     await writeAudit(trx, { actorId: actor.userId, companyId: actor.companyId, action: 'checkout_started', entityType: 'company', entityId: actor.companyId, details: { plan: body.plan, provider: provider.id }, ip: actor.ip });
   });

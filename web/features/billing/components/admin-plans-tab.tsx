@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Search } from 'lucide-react';
+import { adminConsoleMessages as consoleText } from '@shared/messages/admin-console.ts';
 import { billingMessages as text } from '@shared/messages/billing.ts';
 import { formatIstDate } from '@shared/gst.ts';
 import { PLANS } from '@shared/plans.ts';
 import type { AdminCompanyPlan } from '@shared/schemas/billing.ts';
+import { Pager } from '@web/components/pager.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { Input } from '@web/components/ui/input.tsx';
 import { Label } from '@web/components/ui/label.tsx';
@@ -100,14 +102,7 @@ export function AdminPlansTab() {
         </div>
       ) : null}
       {companies.data && (page > 1 || companies.data.has_more) ? (
-        <div className="flex gap-2">
-          <Button size="sm" variant="outline" disabled={page === 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <Button size="sm" variant="outline" disabled={!companies.data.has_more} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
-        </div>
+        <Pager page={page} hasMore={companies.data.has_more} busy={companies.isFetching} onPageChange={setPage} texts={{ label: text.adminPagination, previous: consoleText.previous, next: consoleText.next, pageOf: text.adminPage }} />
       ) : null}
       {acting?.action === 'extend' ? <ExtendTrialDialog company={acting.company} onClose={() => setActing(null)} /> : null}
       {acting?.action === 'enterprise' ? <EnterpriseDialog company={acting.company} onClose={() => setActing(null)} /> : null}

@@ -10,10 +10,16 @@ import { fill } from '@web/lib/fill.ts';
 import { toast } from '@web/lib/toast.ts';
 import { useChangePlan, useStartCheckout } from '../api/billing.ts';
 
-const LIMIT_LINES: Record<SelfServePlanId, string[]> = {
-  starter: ['Up to 10 active job listings', 'Up to 150 applications per listing', 'Background checks as an add-on', 'Email support'],
-  professional: ['Up to 15 active job listings', 'Up to 300 applications per listing', 'Background checks included', 'Priority support'],
-};
+/** What a plan allows, from the limits the server enforces. */
+function limitLines(id: SelfServePlanId): string[] {
+  const plan = PLANS[id];
+  return [
+    fill(text.listingsLine, { limit: plan.limits.listings ?? '' }),
+    fill(text.applicationsLine, { limit: plan.limits.applicationsPerListing ?? '' }),
+    plan.checksAreAddOn ? text.checksAddOnLine : text.checksIncludedLine,
+    id === 'professional' ? text.prioritySupport : text.emailSupport,
+  ];
+}
 
 /** Whether a paid plan is running at the provider (then plans are switched, not bought). */
 export function runsPaidPlan(billing: BillingOverview): boolean {
@@ -69,7 +75,7 @@ export function PlanChoices({ billing }: { billing: BillingOverview }) {
               </p>
               <p className="text-xs text-slate-600">{fill(text.plusGst, { total: formatPaise(withGst(plan.monthlyPaise!)) })}</p>
               <ul className="flex flex-col gap-1.5 text-sm text-slate-700">
-                {LIMIT_LINES[id].map((line) => (
+                {limitLines(id).map((line) => (
                   <li key={line} className="flex gap-2">
                     <Check className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
                     {line}
