@@ -68,7 +68,11 @@ describe('Jobs Management (/dashboard/jobs)', () => {
     await calendar.getByRole('grid').waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Today, ${format(today, 'PPPP')}`);
     expect(await seriousAxeViolations(page)).toEqual([]);
+    // The calendar moves from the day it has marked focused (data-focused), which it marks a render
+    // after the button takes focus: a key pressed before then would be ignored.
+    await calendar.locator(`[data-focused][data-day="${format(today, 'yyyy-MM-dd')}"]`).waitFor();
     await page.keyboard.press('ArrowRight');
+    await calendar.locator(`[data-focused][data-day="${format(tomorrow, 'yyyy-MM-dd')}"]`).waitFor();
     await page.keyboard.press('Enter');
     await calendar.waitFor({ state: 'detached' });
     expect((await trigger.textContent())?.trim()).toBe(format(tomorrow, 'dd MMM yyyy'));
