@@ -5,9 +5,16 @@ const shared = { testTimeout: 30_000, hookTimeout: 60_000 };
 /**
  * Four lanes. The API lanes run the same files against the embedded database (PGlite) and a
  * real PostgreSQL server; the browser lane drives Debian's Chromium against a real server.
+ *
+ * Two files run at a time (Vitest's default on a 2-core machine is one, which left the second core
+ * idle while a file waited on PostgreSQL or Chromium). The API lanes share one module graph per
+ * worker (isolate: false): each file builds its own app and database, and importing the server
+ * once per worker instead of once per file halves their time. Measured on the CI machine's size
+ * (2 cores): 14 API files 180 s → 92 s; 7 browser files 216 s → 189 s.
  */
 export default defineConfig({
   test: {
+    maxWorkers: 2,
     projects: [
       { test: { ...shared, name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       {
@@ -15,6 +22,7 @@ export default defineConfig({
           ...shared,
           name: 'api-pglite',
           include: ['tests/api/**/*.test.ts'],
+          isolate: false,
           env: { TEST_DB: 'pglite' },
           globalSetup: ['tests/support/global-setup-pglite.ts'],
         },
@@ -24,6 +32,7 @@ export default defineConfig({
           ...shared,
           name: 'api-postgres',
           include: ['tests/api/**/*.test.ts'],
+          isolate: false,
           env: { TEST_DB: 'postgres' },
           globalSetup: ['tests/support/global-setup-postgres.ts'],
         },
@@ -35,7 +44,6 @@ export default defineConfig({
           include: ['tests/browser/**/*.test.ts'],
           env: { TEST_DB: 'pglite' },
           globalSetup: ['tests/support/global-setup-pglite.ts'],
-          fileParallelism: false,
           testTimeout: 60_000,
         },
       },
