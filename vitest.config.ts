@@ -6,11 +6,11 @@ const shared = { testTimeout: 30_000, hookTimeout: 60_000 };
  * Four lanes. The API lanes run the same files against the embedded database (PGlite) and a
  * real PostgreSQL server; the browser lane drives Debian's Chromium against a real server.
  *
- * Two files run at a time (Vitest's default on a 2-core machine is one, which left the second core
- * idle while a file waited on PostgreSQL or Chromium). The API lanes share one module graph per
+ * The API and unit lanes run two files at a time (Vitest's default on a 2-core machine is one, which
+ * left the second core idle while a file waited on PostgreSQL) and share one module graph per
  * worker (isolate: false): each file builds its own app and database, and importing the server
- * once per worker instead of once per file halves their time. Measured on the CI machine's size
- * (2 cores): 14 API files 180 s → 92 s; 7 browser files 216 s → 189 s.
+ * once per worker instead of once per file halves their time (14 API files: 180 s → 92 s on 2
+ * cores). The browser lane runs alone afterwards, one file at a time.
  */
 export default defineConfig({
   test: {
@@ -44,6 +44,9 @@ export default defineConfig({
           include: ['tests/browser/**/*.test.ts'],
           env: { TEST_DB: 'pglite' },
           globalSetup: ['tests/support/global-setup-pglite.ts'],
+          // One file at a time, after the API lanes: two Chromiums on two cores gained little
+          // (216 s → 189 s for 7 files) and pushed slow pages past their timeouts.
+          fileParallelism: false,
           testTimeout: 60_000,
         },
       },

@@ -12,7 +12,9 @@
  *   4. a 10 MB document upload against a bare Fastify route streaming to a file (document-upload.ts).
  *   5. the first pages (/, /auth, /jobs/:id): JavaScript of the first load against its budget, and
  *      Lighthouse mobile scores (pages.ts; needs `npm run build`; BENCH_LIGHTHOUSE=0 skips Lighthouse).
- * BENCH_ONLY=routes,startup,jobs,upload,pages picks sections; BENCH_SECONDS sets each run's length.
+ *   6. the plan's limit checks: Apply and job creation with them against the same operation
+ *      without them (plan-limits.ts).
+ * BENCH_ONLY=routes,startup,jobs,upload,limits,pages picks sections; BENCH_SECONDS sets each run's length.
  * Separate scripts: npm run bench:notifications (a send to 100,000 users) and npm run bench:latency
  * (live delivery to 500 WebSocket clients, p50/p99).
  */
@@ -24,6 +26,7 @@ import { startThrowawayCluster } from '../tests/support/throwaway-postgres.ts';
 import { documentUploadBench, printDocumentUploadRows } from './document-upload.ts';
 import { jobsListBench } from './jobs-list.ts';
 import { pagesBench } from './pages.ts';
+import { planLimitsBench, printPlanLimitRows } from './plan-limits.ts';
 import { bareFastify, ratioText } from './load.ts';
 import { routeTables } from './routes.ts';
 
@@ -109,7 +112,7 @@ async function startup() {
 }
 
 const fmt = (n: number) => (n < 10 ? n.toFixed(2) : String(Math.round(n)));
-const only = new Set((process.env.BENCH_ONLY ?? 'routes,startup,jobs,upload,pages').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'routes,startup,jobs,upload,limits,pages').split(','));
 if (only.has('routes')) await throughput();
 if (only.has('startup')) {
   console.log('\nStart-up and idle memory:');
@@ -122,6 +125,7 @@ if (only.has('jobs')) {
   }
 }
 if (only.has('upload')) printDocumentUploadRows(await documentUploadBench());
+if (only.has('limits')) printPlanLimitRows(await planLimitsBench());
 if (only.has('pages')) {
   console.log('\nFirst pages (issue 14, item 4):');
   for (const line of await pagesBench()) console.log(line);

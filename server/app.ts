@@ -10,6 +10,7 @@ import { authRoutes } from './auth/routes.ts';
 import { createGuards } from './auth/session.ts';
 import { awaitSessionChanges, startSessionCache } from './auth/session-cache.ts';
 import { registerAccessControl } from './http/access.ts';
+import { apiKeyGuard } from './features/public-api/api-key-guard.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerSecurity } from './http/security.ts';
@@ -51,6 +52,8 @@ import { candidateSearchRoutes } from './features/candidate-search/routes.ts';
 import { interviewRoutes } from './features/interviews/routes.ts';
 import { employmentRoutes } from './features/employment/routes.ts';
 import { billingRoutes } from './features/billing/routes.ts';
+import { developersRoutes } from './features/developers/routes.ts';
+import { publicApiRoutes } from './features/public-api/routes.ts';
 
 const rootDir = projectRoot;
 
@@ -113,7 +116,7 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   // First, so every answer carries its headers, a refusal too, and a cross-site write is refused
   // before any session is looked up.
   await registerSecurity(app, config);
-  registerAccessControl(app, guards);
+  registerAccessControl(app, guards, apiKeyGuard(database.db, clock));
   await app.register(compress, { global: true, threshold: 1024 });
   // Per person when signed in, per address when not, counted in the database every instance shares.
   await registerRateLimits(app, { config, database });
@@ -151,6 +154,8 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   await app.register(interviewRoutes, deps);
   await app.register(employmentRoutes, deps);
   await app.register(billingRoutes, deps);
+  await app.register(developersRoutes, deps);
+  await app.register(publicApiRoutes, deps);
   const pending = createPendingBatcher(database.db);
   await app.register(registerLiveUpdates, { config, database, guards, greeting: async (session) => ({ pending: await pending.pendingFor(session.userId) }) });
   await registerWebApp(app, distDir);

@@ -49,6 +49,9 @@ export const envSchema = z
     // Requests one person (signed in) or one address (signed out) may make per minute on routes
     // without a budget of their own; counted in the database, so every instance shares it.
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+    // The public API's budget per key: this many requests per window (issue 16), shared by every instance.
+    API_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(100),
+    API_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
     // How long the public job page and board answers are kept in memory and by CDNs (s-maxage).
     // A job's change is heard at once on every instance; this bounds an expiry passing. 0: off.
     PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),

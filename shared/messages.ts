@@ -18,6 +18,7 @@ import { settingsMessages } from './messages/settings.ts';
 import { siteMessages } from './messages/site.ts';
 import { signInMessages } from './messages/sign-in.ts';
 import { billingMessages } from './messages/billing.ts';
+import { developersMessages } from './messages/developers.ts';
 
 export const messages = {
   ...siteMessages,
@@ -36,6 +37,7 @@ export const messages = {
   account: accountMessages,
   settings: settingsMessages,
   billing: billingMessages,
+  developers: developersMessages,
   profile: {
     updated: 'Profile updated successfully',
     updateFailed: 'Failed to update profile',

@@ -44,7 +44,7 @@ const RECRUITING = [
   'team.view',
   'plan.view',
 ] as const;
-const MANAGING = ['team.manage', 'settings.company', 'settings.emails', 'billing.view'] as const;
+const MANAGING = ['team.manage', 'settings.company', 'settings.emails', 'billing.view', 'developers.manage'] as const;
 const OWNING = ['billing.manage', 'company.transfer', 'company.delete'] as const;
 
 export const companyPermissions = [...RECRUITING, ...MANAGING, ...OWNING] as const;
@@ -68,6 +68,7 @@ export const companyPermissionLabels: Record<CompanyPermission, string> = {
   'team.view': 'see the team',
   'plan.view': "see whether the company's plan is active",
   'billing.view': 'see billing',
+  'developers.manage': 'manage API keys',
   'team.manage': 'change the team',
   'settings.company': 'change company settings',
   'settings.emails': 'change candidate emails',

@@ -43,6 +43,8 @@ export function createAuth({ config, database, onMessageQueued }: AuthDeps) {
       additionalFields: {
         // Sign-up metadata of spec point 7 (full_name travels as better-auth's name).
         companyName: { type: 'string', required: false, input: true },
+        // The pricing section's plan (starter or professional; a CHECK refuses anything else).
+        chosenPlan: { type: 'string', required: false, input: true },
       },
     },
     session: {

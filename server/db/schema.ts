@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { CompanyRole } from '../../shared/permissions.ts';
+import type { SelfServePlanId } from '../../shared/plans.ts';
 
 /** Kysely's view of the tables created by server/db/migrations. Keep in step with the SQL. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -15,6 +16,8 @@ export interface AuthUsersTable {
   image: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /** The plan chosen on the pricing section before signing up, until the company exists (0029). */
+  chosenPlan: Generated<SelfServePlanId | null>;
 }
 
 export interface AuthSessionsTable {
@@ -613,3 +616,5 @@ export interface DB {
 
 // Billing tables (migration 0028) live in schema-billing.ts, merged into DB there.
 export type * from './schema-billing.ts';
+// The public API's tables (migration 0030) live in schema-developers.ts, merged into DB there.
+export type * from './schema-developers.ts';

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '../../shared/messages.ts';
 import { can, companyPermissionLabels, companyRoleLabels, type CompanyPermission } from '../../shared/permissions.ts';
 import { fill } from '../../shared/fill.ts';
+import type { ApiScope } from '../../shared/schemas/api-keys.ts';
 import type { AuthGuards, SessionContext } from '../auth/session.ts';
 import { forbidden } from './errors.ts';
 import { ROUTE_PERMISSIONS } from './route-permissions.ts';
@@ -11,7 +12,21 @@ import { ROUTE_PERMISSIONS } from './route-permissions.ts';
  * it before the handler runs, so a route cannot forget its check. The list of declared routes is
  * kept for the table-driven permission test.
  */
-export type Access = 'public' | 'session' | 'user' | 'admin';
+export type Access = 'public' | 'session' | 'user' | 'admin' | 'api-key';
+
+/** The caller of a public API route (access 'api-key'): a company's key and what it may do. */
+export interface ApiKeyContext {
+  keyId: string;
+  companyId: string;
+  scopes: readonly ApiScope[];
+  /** Who created the key: the public API's changes are made in their name (audit, created_by). */
+  createdBy: string | null;
+}
+
+/** Resolves the API key of a request (Authorization: Bearer) or refuses it (401); checks the route's scope (403). */
+export interface ApiKeyGuard {
+  require(request: FastifyRequest): Promise<ApiKeyContext>;
+}
 
 export interface DeclaredRoute {
   method: string;
@@ -40,18 +55,27 @@ function enforcePermission(request: FastifyRequest, session: SessionContext): vo
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** What an API key needs for a public API route (access 'api-key'). */
+    apiScope?: ApiScope;
+  }
+  interface FastifyRequest {
+    apiKey?: ApiKeyContext;
   }
   interface FastifyInstance {
     declaredRoutes: DeclaredRoute[];
   }
 }
 
-export function registerAccessControl(app: FastifyInstance, guards: AuthGuards) {
+export function registerAccessControl(app: FastifyInstance, guards: AuthGuards, apiKeys: ApiKeyGuard) {
   app.decorate('declaredRoutes', [] as DeclaredRoute[]);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/auth/')) return;
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${route.url} must declare config.access`);
+    // Keys work on the public API only, and sessions do not work there.
+    const publicApi = route.url.startsWith('/api/v1/');
+    if (access === 'api-key' ? !publicApi : publicApi && access !== 'public') throw new Error(`Route ${route.url}: API keys are for /api/v1, and /api/v1 is for API keys`);
+    if (access === 'api-key' && !route.config?.apiScope) throw new Error(`Route ${route.url} must declare config.apiScope`);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method !== 'HEAD') app.declaredRoutes.push({ method, url: route.url, access, permission: ROUTE_PERMISSIONS[`${method} ${route.url}`] });
@@ -68,8 +92,20 @@ export function registerAccessControl(app: FastifyInstance, guards: AuthGuards) 
         .then((session) => enforcePermission(request, session))
         .then(() => done(), done);
     else if (access === 'admin') guards.requireAdmin(request, reply).then(() => done(), done);
+    else if (access === 'api-key')
+      apiKeys.require(request).then((key) => {
+        request.apiKey = key;
+        done();
+      }, done);
     else done();
   });
+}
+
+/** The API key of a route declared 'api-key' (set by the access hook). */
+export function apiKeyOf(request: FastifyRequest): ApiKeyContext {
+  const key = request.apiKey;
+  if (!key) throw new Error('apiKeyOf() called on a route without an API key');
+  return key;
 }
 
 /** The session of a route declared 'session', 'user' or 'admin' (set by the access hook). */

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '../../shared/messages.ts';
 import { AppError } from './errors.ts';
@@ -7,37 +7,51 @@ import { AppError } from './errors.ts';
  * One shape for every error answer: { code, message } (+ issues for validation). 4xx say what is
  * wrong; 5xx say only that something failed and give the request id to quote, never internals.
  */
+export interface ErrorAnswer {
+  status: number;
+  body: { code: string; message: string; issues?: { path: string; message: string }[]; requestId?: string };
+  retryAfter?: string;
+}
+
+/**
+ * What to answer for an error, in one place: 4xx say what is wrong; 5xx say only that something
+ * failed and give the request id to quote, never internals. The browser API sends it as
+ * { code, message } (+ issues); the public API as problem+json (public-api/problem.ts).
+ */
+export function errorAnswer(error: FastifyError, request: FastifyRequest): ErrorAnswer {
+  if (error instanceof AppError) return { status: error.statusCode, body: { code: error.code, message: error.message } };
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation.map((issue) => ({
+      path: issue.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+      message: issue.message ?? 'Invalid value',
+    }));
+    const first = issues[0];
+    const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : messages.errors.invalidInput;
+    return { status: 400, body: { code: 'VALIDATION_FAILED', message, issues } };
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 413) return { status, body: { code: 'TOO_LARGE', message: messages.errors.tooLarge } };
+  if (status === 429) return { status, body: { code: 'TOO_MANY_REQUESTS', message: messages.errors.rateLimited } };
+  if (status >= 400 && status < 500) return { status, body: { code: error.code ?? 'BAD_REQUEST', message: error.message || messages.errors.invalidInput } };
+  if (isInvalidInputForDatabase(error)) {
+    // A value the schemas let through but PostgreSQL refuses is still the caller's input: 400.
+    request.log.warn({ err: error }, 'input refused by the database');
+    return { status: 400, body: { code: 'INVALID_INPUT', message: messages.errors.invalidInput } };
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.error({ err: error }, 'database unavailable');
+    return { status: 503, body: { code: 'UNAVAILABLE', message: messages.errors.unavailable, requestId: request.id }, retryAfter: '2' };
+  }
+  request.log.error({ err: error }, 'request failed');
+  return { status: 500, body: { code: 'INTERNAL', message: messages.errors.internal, requestId: request.id } };
+}
+
+/** One shape for every error answer of the browser API: { code, message } (+ issues for validation). */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.code(error.statusCode).send({ code: error.code, message: error.message });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((issue) => ({
-        path: issue.instancePath.replace(/^\//, '').replace(/\//g, '.'),
-        message: issue.message ?? 'Invalid value',
-      }));
-      const first = issues[0];
-      const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : messages.errors.invalidInput;
-      return reply.code(400).send({ code: 'VALIDATION_FAILED', message, issues });
-    }
-    const status = error.statusCode ?? 500;
-    if (status === 413) return reply.code(413).send({ code: 'TOO_LARGE', message: messages.errors.tooLarge });
-    if (status === 429) return reply.code(429).send({ code: 'TOO_MANY_REQUESTS', message: messages.errors.rateLimited });
-    if (status >= 400 && status < 500) {
-      return reply.code(status).send({ code: error.code ?? 'BAD_REQUEST', message: error.message || messages.errors.invalidInput });
-    }
-    if (isInvalidInputForDatabase(error)) {
-      // A value the schemas let through but PostgreSQL refuses is still the caller's input: 400.
-      request.log.warn({ err: error }, 'input refused by the database');
-      return reply.code(400).send({ code: 'INVALID_INPUT', message: messages.errors.invalidInput });
-    }
-    if (isDatabaseUnavailable(error)) {
-      request.log.error({ err: error }, 'database unavailable');
-      return reply.code(503).header('retry-after', '2').send({ code: 'UNAVAILABLE', message: messages.errors.unavailable, requestId: request.id });
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ code: 'INTERNAL', message: messages.errors.internal, requestId: request.id });
+    const answer = errorAnswer(error, request);
+    if (answer.retryAfter) reply.header('retry-after', answer.retryAfter);
+    return reply.code(answer.status).send(answer.body);
   });
 }
 

@@ -11,6 +11,8 @@ import { RateLimitCounter, rateLimitStore } from './rate-limit-store.ts';
  * on onRequest; the access hook is registered first).
  */
 export function budgetOwner(request: FastifyRequest): string {
+  // The public API: each key has its own budget (route config API_RATE_LIMIT_*).
+  if (request.apiKey) return `key:${request.apiKey.keyId}`;
   const userId = request.sessionContext?.userId;
   if (userId && request.routeOptions.config?.access !== 'public') return `user:${userId}`;
   // request.ip is absent on injected WebSocket upgrades; never let the key generator throw.

@@ -103,4 +103,7 @@ export const adminConsoleMessages = {
   totalEntries: '{count} entries',
   totalEntriesOne: '1 entry',
   close: 'Close',
+  // A message from /contact, emailed to every platform admin (issue 15: Enterprise asks go to sales).
+  contactEmailSubject: 'Contact form: {topic} from {name}{company}',
+  contactEmailBody: '{name} <{email}>{company} wrote about "{topic}" on {date}:\n\n{message}\n\nReply to this email to answer them.',
 } as const;

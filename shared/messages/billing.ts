@@ -131,4 +131,7 @@ export const billingMessages = {
   trialBannerAction: 'Choose a plan',
   lapsedBanner: 'Your company is read-only until a plan is active.',
   lapsedBannerAction: 'Go to Billing',
+  // The email to the company's owners when a charge makes a tax invoice.
+  invoiceEmailSubject: 'Your WorkCred tax invoice {number}',
+  invoiceEmailBody: 'Hello {name},\n\nThank you for your payment of {amount} for the {description}.\n\nTax invoice {number}, dated {date}, is ready. Download it from Billing: {url}\n\nThe WorkCred team',
 } as const;

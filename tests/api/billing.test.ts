@@ -131,6 +131,12 @@ describe.skipIf(laneUnavailable)('billing: /api/billing', () => {
     for (const expected of [invoice.number, 'Tax Invoice', '29AAGCB7383J1Z4', '29AACCW1234M1Z3', 'Place of supply: Karnataka (29)', 'CGST @ 9%', 'SGST @ 9%', 'Rs. 1,124.91', 'Rs. 14,748.82', 'Rupees Fourteen Thousand Seven Hundred Forty-Eight and Eighty-Two Paise Only', '998314']) {
       expect(text).toContain(expected);
     }
+    // The owner (billing is theirs), and no one else in the company, is emailed that it is ready.
+    const owner = await db().selectFrom('user_profiles').select('email').where('id', '=', company.owner.userId).executeTakeFirstOrThrow();
+    const mails = await db().selectFrom('outbox_messages').select(['recipient', 'subject', 'body_text']).where('subject', '=', `Your WorkCred tax invoice ${invoice.number}`).execute();
+    expect(mails.map((mail) => mail.recipient)).toEqual([owner.email]);
+    expect(mails[0]!.body_text).toContain('Thank you for your payment of ₹14,748.82 for the Professional plan subscription');
+    expect(mails[0]!.body_text).toContain(`${t.config.PUBLIC_URL}/dashboard/billing`);
     // Admins may download; another company may not see it at all.
     expect((await call(company.admin, 'GET', `/api/billing/invoices/${invoice.id}/pdf`)).statusCode).toBe(200);
     const other = await newCompany();

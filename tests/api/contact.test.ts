@@ -124,4 +124,17 @@ describe.skipIf(laneUnavailable)('contact form: POST /api/contact', () => {
     expect((await rows()).length).toBe(before);
     expect((await send(valid, '10.81.0.2')).statusCode).toBe(201);
   });
+
+  it('emails each platform admin once, with replies going to the sender (an Enterprise enquiry reaches sales)', async () => {
+    const admin = await t.factories.user({ role: 'admin', email: `sales.desk.${randomUUID().slice(0, 8)}@workcred.in` });
+    const submission_id = randomUUID();
+    const email = `${submission_id.slice(0, 8)}@kaveri.in`;
+    const [first, again] = await Promise.all([send({ ...valid, email, submission_id }), send({ ...valid, email, submission_id })]);
+    expect([first.statusCode, again.statusCode]).toEqual([201, 201]);
+    const sent = await t.database.db.selectFrom('outbox_messages').selectAll().where('reply_to', '=', email).execute();
+    expect(sent.map((row) => row.recipient)).toEqual([admin.email]);
+    expect(sent[0]!.subject).toBe('Contact form: Sales and pricing from Ananya Rao (Kaveri Textiles)');
+    expect(sent[0]!.body_text).toContain(valid.message);
+    expect(sent[0]!.body_text).toContain(`Ananya Rao <${email}> (Kaveri Textiles) wrote about "Sales and pricing"`);
+  });
 });

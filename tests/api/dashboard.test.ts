@@ -53,6 +53,9 @@ describe.skipIf(laneUnavailable)('employer dashboard: /api/profile/complete, /ap
 
       const me = await get('/api/me', user.jar);
       expect(me.json<{ user: { company_name: string; role: string } }>().user).toMatchObject({ company_name: 'Banyan Logistics', role: 'employer' });
+      // No plan was chosen before signing up: Billing recommends none.
+      const subscription = await t.database.db.selectFrom('company_subscriptions').select(['plan', 'status', 'chosen_plan']).where('company_id', '=', body.company_id).executeTakeFirstOrThrow();
+      expect(subscription).toEqual({ plan: 'professional', status: 'trialing', chosen_plan: null });
 
       // The profile now has a company: a second completion is refused and creates nothing.
       const companiesBefore = await countOf('companies');
@@ -60,6 +63,16 @@ describe.skipIf(laneUnavailable)('employer dashboard: /api/profile/complete, /ap
       expect(again.statusCode).toBe(409);
       expect(again.json<{ message: string }>().message).toBe(text.alreadyHasCompany);
       expect(await countOf('companies')).toBe(companiesBefore);
+    });
+
+    it('carries the plan chosen on the pricing section from the account to the company, for Billing to offer first', async () => {
+      const user = await member('candidate', null, 'Kiran Shetty');
+      await t.database.db.updateTable('auth_users').set({ chosenPlan: 'starter' }).where('id', '=', user.id).execute();
+      const response = await complete({ ...valid, company_name: 'Shetty Starter Works' }, user.jar);
+      expect(response.statusCode).toBe(201);
+      const billing = await get('/api/billing', user.jar);
+      expect(billing.statusCode, billing.body).toBe(200);
+      expect(billing.json<{ chosen_plan: string | null; plan: string }>()).toMatchObject({ chosen_plan: 'starter', plan: 'professional' });
     });
 
     it('refuses a name already on WorkCred (any case or spacing) and writes nothing', async () => {

@@ -118,6 +118,8 @@ describe.skipIf(laneUnavailable)('employer signup: check_company_exists and POST
 
       const user = await userByEmail(email);
       expect(user).toMatchObject({ emailVerified: false });
+      // The pricing section's plan waits on the account until the company is created.
+      expect((await t.database.db.selectFrom('auth_users').select('chosenPlan').where('email', '=', email).executeTakeFirstOrThrow()).chosenPlan).toBe('starter');
       const profile = await t.database.db.selectFrom('user_profiles').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
       expect(profile).toMatchObject({ role: 'employer', full_name: 'Meera Iyer', company_id: null });
       expect(await verificationsOf('Lotus Analytics')).toEqual([{ company_name: 'Lotus Analytics', domain: 'lotus-analytics.in', verification_status: 'pending' }]);

@@ -1,14 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { financialYear, formatIstDate, invoiceNumber, SAAS_SAC, taxSplitOfTotal } from '../../../shared/gst.ts';
+import { fill } from '../../../shared/fill.ts';
+import { financialYear, formatIstDate, formatPaise, invoiceNumber, SAAS_SAC, taxSplitOfTotal } from '../../../shared/gst.ts';
+import { messages } from '../../../shared/messages.ts';
 import { PLANS, type PlanId } from '../../../shared/plans.ts';
 import { INDIAN_STATES, type IndianState } from '../../../shared/schemas/company-settings.ts';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
 import type { InvoicePartyJson } from '../../db/schema-billing.ts';
+import { enqueueMessage } from '../../messaging/outbox.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { renderInvoicePdf, type InvoiceFacts } from './invoice-pdf.ts';
+
+const text = messages.billing;
 
 /** Who issues the invoices, from configuration (SUPPLIER_*); the state is the GSTIN's first two digits. */
 export type Supplier = InvoicePartyJson;
@@ -27,7 +32,7 @@ export function supplierOf(config: Config): Supplier {
  */
 export async function createInvoice(
   trx: Transaction<DB>,
-  input: { companyId: string; paymentId: string; plan: PlanId; totalPaise: number; periodStart: Date | null; periodEnd: Date | null; issuedAt: Date; supplier: Supplier },
+  input: { companyId: string; paymentId: string; plan: PlanId; totalPaise: number; periodStart: Date | null; periodEnd: Date | null; issuedAt: Date; supplier: Supplier; billingUrl: string },
 ): Promise<string> {
   const fy = financialYear(input.issuedAt);
   const counter = await trx
@@ -72,9 +77,27 @@ export async function createInvoice(
       recipient: JSON.stringify(recipient),
       supplier: JSON.stringify(input.supplier),
     })
-    .returning('id')
+    .returning(['id', 'number', 'description'])
     .executeTakeFirstOrThrow();
+  await emailOwners(trx, input.companyId, { number: row.number, description: row.description, amount: formatPaise(split.totalPaise), date: formatIstDate(input.issuedAt), url: input.billingUrl });
   return row.id;
+}
+
+/** Tells the company's owners (billing is theirs) that the invoice is ready, in the payment's transaction. */
+async function emailOwners(trx: Transaction<DB>, companyId: string, values: { number: string; description: string; amount: string; date: string; url: string }): Promise<void> {
+  const owners = await trx
+    .selectFrom('user_profiles')
+    .select(['email', 'full_name'])
+    .where('company_id', '=', companyId)
+    .where('company_role', '=', 'owner')
+    .where('suspended_at', 'is', null)
+    .orderBy('email')
+    .execute();
+  const description = values.description.replace(/^WorkCred /, '');
+  for (const owner of owners) {
+    const filled = { ...values, description, name: owner.full_name || owner.email };
+    await enqueueMessage(trx, { channel: 'email', to: owner.email, subject: fill(text.invoiceEmailSubject, filled), text: fill(text.invoiceEmailBody, filled) });
+  }
 }
 
 async function invoiceFacts(db: Kysely<DB>, invoiceId: string, companyId?: string): Promise<(InvoiceFacts & { fileKey: string | null }) | undefined> {

@@ -6,6 +6,14 @@ import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { assertWorkAllowed, stateOf, type SubscriptionRow } from './entitlement.ts';
 
+/**
+ * planLimits: false skips the plan's checks. Only `npm run bench` passes it, to measure what the
+ * checks cost against the same operation without them; every route enforces them.
+ */
+export interface PlanLimitOptions {
+  planLimits?: boolean;
+}
+
 /** Listings that count against the plan: published, not deleted, not expired at `now`. */
 export async function countActiveListings(db: Kysely<DB> | Transaction<DB>, companyId: string, now: Date): Promise<number> {
   const row = await db

@@ -48,7 +48,7 @@ const fromUnix = (seconds: number | null | undefined) => (seconds ? new Date(sec
  */
 export async function applyPaymentEvent(
   db: Kysely<DB>,
-  input: { provider: PaymentProviderId; eventId: string; event: PaymentEvent; now: Date; supplier: Supplier },
+  input: { provider: PaymentProviderId; eventId: string; event: PaymentEvent; now: Date; supplier: Supplier; billingUrl: string },
 ): Promise<EventOutcome> {
   const { provider, eventId, event, now } = input;
   return db.transaction().execute(async (trx) => {
@@ -104,7 +104,7 @@ export async function applyPaymentEvent(
           await writeAudit(trx, { actorId: checkout.created_by, companyId, action: 'plan_activated', entityType: 'company', entityId: companyId, details: { plan: checkout.plan, provider }, ip: null });
         }
         const payment = event.payload.payment?.entity;
-        if (event.event === 'subscription.charged' && payment) invoiceId = await recordPayment(trx, { companyId, provider, payment, periodStart: fromUnix(subscription.current_start), periodEnd, now, supplier: input.supplier });
+        if (event.event === 'subscription.charged' && payment) invoiceId = await recordPayment(trx, { companyId, provider, payment, periodStart: fromUnix(subscription.current_start), periodEnd, now, supplier: input.supplier, billingUrl: input.billingUrl });
         break;
       }
       case 'subscription.pending':
@@ -130,7 +130,7 @@ export async function applyPaymentEvent(
 
 async function recordPayment(
   trx: Transaction<DB>,
-  input: { companyId: string; provider: PaymentProviderId; payment: z.infer<typeof paymentEntity>; periodStart: Date | null; periodEnd: Date | null; now: Date; supplier: Supplier },
+  input: { companyId: string; provider: PaymentProviderId; payment: z.infer<typeof paymentEntity>; periodStart: Date | null; periodEnd: Date | null; now: Date; supplier: Supplier; billingUrl: string },
 ): Promise<string | null> {
   const { companyId, provider, payment } = input;
   const plan = await trx.selectFrom('company_subscriptions').select(['plan', 'checks_add_on']).where('company_id', '=', companyId).executeTakeFirstOrThrow();
@@ -142,5 +142,5 @@ async function recordPayment(
     .returning('id')
     .executeTakeFirst();
   if (!inserted) return null;
-  return createInvoice(trx, { companyId, paymentId: inserted.id, plan: plan.plan, totalPaise: payment.amount, periodStart: input.periodStart, periodEnd: input.periodEnd, issuedAt: paidAt, supplier: input.supplier });
+  return createInvoice(trx, { companyId, paymentId: inserted.id, plan: plan.plan, totalPaise: payment.amount, periodStart: input.periodStart, periodEnd: input.periodEnd, issuedAt: paidAt, supplier: input.supplier, billingUrl: input.billingUrl });
 }

@@ -109,7 +109,7 @@ export async function billingRoutes(app: FastifyInstance, deps: FeatureDeps) {
       const header = request.headers['x-razorpay-event-id'];
       // Razorpay names each event in this header; without it the body's own bytes identify it.
       const eventId = typeof header === 'string' && header.length > 0 && header.length <= 100 ? header : `body:${verifyDigest(raw)}`;
-      const outcome = await applyPaymentEvent(db, { provider: provider.id, eventId, event: event.data, now: deps.clock(), supplier });
+      const outcome = await applyPaymentEvent(db, { provider: provider.id, eventId, event: event.data, now: deps.clock(), supplier, billingUrl: `${deps.config.PUBLIC_URL}/dashboard/billing` });
       if (outcome.outcome === 'applied' && outcome.invoiceId) {
         // The invoice's PDF is made after the answer: Razorpay wants its 2xx within 5 s.
         const invoiceId = outcome.invoiceId;

@@ -41,7 +41,7 @@ export async function signUpEmployer(
 
   try {
     await auth.api.signUpEmail({
-      body: { email, password: input.password, name: input.full_name.trim(), companyName, callbackURL: SIGNUP_CALLBACK_URL },
+      body: { email, password: input.password, name: input.full_name.trim(), companyName, chosenPlan: input.plan, callbackURL: SIGNUP_CALLBACK_URL },
     });
   } catch (error) {
     if (!isAPIError(error) || error.statusCode >= 500) throw error;

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import { SUBSCRIPTION_COLUMNS } from '../billing/entitlement.ts';
-import { takesApplication } from '../billing/limits.ts';
+import { SUBSCRIPTION_COLUMNS, type SubscriptionRow } from '../billing/entitlement.ts';
+import { takesApplication, type PlanLimitOptions } from '../billing/limits.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { ApplyToJobResult, MyApplication } from '../../../shared/schemas/job-detail.ts';
 import type { SessionContext } from '../../auth/session.ts';
@@ -18,24 +18,16 @@ export type ApplyOutcome = ApplyToJobResult & { created: boolean };
  * retry, two tabs) creates one row: the unique (job_id, candidate_id) constraint decides, and the
  * repeat answers already_applied with the existing application's id.
  */
-export async function applyToJob(db: Kysely<DB>, session: SessionContext, jobId: string, ip: string, sourceTag?: string, now: Date = new Date()): Promise<ApplyOutcome> {
+export async function applyToJob(db: Kysely<DB>, session: SessionContext, jobId: string, ip: string, sourceTag?: string, now: Date = new Date(), options: PlanLimitOptions = {}): Promise<ApplyOutcome> {
   if (session.profile.role !== 'candidate') throw forbidden(messages.jobDetail.candidatesOnly, 'CANDIDATES_ONLY');
   const candidateId = session.userId;
 
   return db.transaction().execute(async (trx) => {
     // The job row is held to the end (FOR NO KEY UPDATE): two candidates racing for a listing's
     // last place take turns, so the count below sees the other's application.
-    const job = await trx
-      .selectFrom('job_postings as jp')
-      .innerJoin('company_subscriptions as s', 's.company_id', 'jp.company_id')
-      .where('jp.id', '=', jobId)
-      .where('jp.status', '=', 'published')
-      .where('jp.is_deleted', '=', false)
-      .select((eb) => ['jp.id', 'jp.company_id', isOpenJob(eb).as('open'), ...SUBSCRIPTION_COLUMNS.map((column) => `s.${column}` as const)])
-      .forNoKeyUpdate('jp')
-      .executeTakeFirst();
+    const job = options.planLimits === false ? await openJob(trx, jobId) : await openJobHeld(trx, jobId);
     if (!job) throw notFound(messages.jobDetail.notFound);
-    const accepting = job.open && (await takesApplication(trx, job, now));
+    const accepting = Boolean(job.open) && (!isHeld(job) || (await takesApplication(trx, job, now)));
     if (accepting) await assertReadyToApply(trx, candidateId);
 
     const source = accepting ? await resolveSource(trx, job.company_id, sourceTag) : DIRECT;
@@ -73,6 +65,27 @@ export async function applyToJob(db: Kysely<DB>, session: SessionContext, jobId:
  * An employer must see who applied: a name and a verified phone (the registration's verification
  * and personal steps). A candidate who has only confirmed their email is sent back to finish.
  */
+const listedJob = (trx: Transaction<DB>, jobId: string) =>
+  trx.selectFrom('job_postings as jp').where('jp.id', '=', jobId).where('jp.status', '=', 'published').where('jp.is_deleted', '=', false);
+
+/** The job with its company's subscription, held to the end of the transaction (see applyToJob). */
+function openJobHeld(trx: Transaction<DB>, jobId: string) {
+  return listedJob(trx, jobId)
+    .innerJoin('company_subscriptions as s', 's.company_id', 'jp.company_id')
+    .select((eb) => ['jp.id', 'jp.company_id', isOpenJob(eb).as('open'), ...SUBSCRIPTION_COLUMNS.map((column) => `s.${column}` as const)])
+    .forNoKeyUpdate('jp')
+    .executeTakeFirst();
+}
+
+const isHeld = (job: { id: string }): job is { id: string } & SubscriptionRow => 'plan' in job;
+
+/** The job alone, without the plan's checks (the bench's comparison; see PlanLimitOptions). */
+function openJob(trx: Transaction<DB>, jobId: string) {
+  return listedJob(trx, jobId)
+    .select((eb) => ['jp.id', 'jp.company_id', isOpenJob(eb).as('open')])
+    .executeTakeFirst();
+}
+
 async function assertReadyToApply(db: Transaction<DB>, candidateId: string): Promise<void> {
   const row = await db
     .selectFrom('user_profiles as u')

@@ -12,6 +12,8 @@ export interface JobsPageRequest {
   limit: number;
   /** The previous page's next_cursor; none for the first page. */
   cursor?: JobCursor | undefined;
+  /** Only this job (the public API's GET /api/v1/jobs/:id). */
+  jobId?: string;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface JobsPageRequest {
  * scan of every application, nor a count for jobs outside the page. An interviewer's page holds
  * only the jobs they interview for, each counting only their candidates.
  */
-export async function listCompanyJobs(db: Kysely<DB>, scope: MemberScope, { limit, cursor }: JobsPageRequest): Promise<EmployerJobsPage> {
+export async function listCompanyJobs(db: Kysely<DB>, scope: MemberScope, { limit, cursor, jobId }: JobsPageRequest): Promise<EmployerJobsPage> {
   const page = db
     .selectFrom('job_postings')
     .where('company_id', '=', scope.companyId)
@@ -34,6 +36,7 @@ export async function listCompanyJobs(db: Kysely<DB>, scope: MemberScope, { limi
     .where('status', '=', 'published')
     // An interviewer sees only the jobs they interview for (issue 13).
     .where((eb) => jobInScope(scope, eb.ref('job_postings.id')))
+    .$if(jobId !== undefined, (qb) => qb.where('id', '=', jobId!))
     .$if(cursor !== undefined, (qb) => qb.where(sql<boolean>`(created_at, id) < (${cursor?.createdAt}::timestamptz, ${cursor?.id}::uuid)`))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')

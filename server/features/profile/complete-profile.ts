@@ -39,6 +39,9 @@ export async function completeProfile(db: Kysely<DB>, session: SessionContext, v
       .set({ company_id: company.id, company_role: 'owner', role: 'employer', industry: values.industry, position: values.position, updated_at: new Date() })
       .where('id', '=', userId)
       .execute();
+    // The plan chosen on the pricing section before signing up is offered first on Billing.
+    const account = await trx.selectFrom('auth_users').select('chosenPlan').where('id', '=', userId).executeTakeFirst();
+    if (account?.chosenPlan) await trx.updateTable('company_subscriptions').set({ chosen_plan: account.chosenPlan }).where('company_id', '=', company.id).execute();
     await writeAudit(trx, { actorId: userId, companyId: company.id, action: 'company_created', entityType: 'company', entityId: company.id, details: { name: company.name, industry: values.industry }, ip });
     await publish(trx, { topic: `company:${company.id}`, type: 'company', id: company.id });
     await publish(trx, { topic: `user:${userId}`, type: 'profile', id: userId });

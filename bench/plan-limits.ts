@@ -1,0 +1,136 @@
+/**
+ * What the plan's limit checks (issue 15) cost: Apply and job creation with the checks, against
+ * the same operation without them (PlanLimitOptions, which only this bench turns off), on
+ * PostgreSQL and PGlite. The company has limits far above what the run uses, so every operation
+ * takes the checks' full path (the subscription read and lock, the count) and succeeds; only
+ * successful operations are counted. The two variants alternate in rounds so warm-up and a
+ * growing table weigh on both alike.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../server/app.ts';
+import type { SessionContext } from '../server/auth/session.ts';
+import { loadConfig } from '../server/config.ts';
+import { openDatabase, type Database } from '../server/db/database.ts';
+import { createFactories } from '../server/dev/factories.ts';
+import { applyToJob } from '../server/features/job-applications/apply-to-job.ts';
+import { createJob } from '../server/features/jobs/create-job.ts';
+import { withBenchPostgres } from './bench-postgres.ts';
+
+const CANDIDATES = Number(process.env.BENCH_LIMIT_CANDIDATES ?? 240);
+const ROUNDS = 4;
+const CONCURRENCY = 8;
+
+export interface PlanLimitRow {
+  name: string;
+  withChecks: number;
+  without: number;
+}
+
+/** Runs `count` operations, `CONCURRENCY` at a time; answers successful operations per second. */
+async function rate(count: number, operation: (index: number) => Promise<unknown>): Promise<{ perSecond: number; ok: number }> {
+  let next = 0;
+  let ok = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < count) {
+        const index = next++;
+        try {
+          await operation(index);
+          ok += 1;
+        } catch {
+          // Not counted.
+        }
+      }
+    }),
+  );
+  return { perSecond: ok / ((performance.now() - started) / 1000), ok };
+}
+
+/** Alternates the two variants in rounds; the total rate of each. */
+async function compare(total: number, withChecks: (index: number) => Promise<unknown>, without: (index: number) => Promise<unknown>): Promise<{ withChecks: number; without: number }> {
+  const perRound = Math.floor(total / ROUNDS);
+  const sums = { withChecks: { ok: 0, seconds: 0 }, without: { ok: 0, seconds: 0 } };
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const order = round % 2 === 0 ? (['withChecks', 'without'] as const) : (['without', 'withChecks'] as const);
+    for (const variant of order) {
+      const operation = variant === 'withChecks' ? withChecks : without;
+      const result = await rate(perRound, (index) => operation(round * perRound + index));
+      sums[variant].ok += result.ok;
+      sums[variant].seconds += result.ok / result.perSecond;
+    }
+  }
+  return { withChecks: sums.withChecks.ok / sums.withChecks.seconds, without: sums.without.ok / sums.without.seconds };
+}
+
+async function measure(label: string, database: Database): Promise<PlanLimitRow[]> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'workcred-bench-limits-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1:1', LOG_LEVEL: 'silent' });
+  const app = await buildApp({ config, database });
+  try {
+    const { db } = database;
+    const factories = createFactories(app.auth, database);
+    const company = await factories.company({ name: `Limits Bench ${label}` });
+    // Enterprise with limits far above the run: the checks run in full and never refuse.
+    await db
+      .updateTable('company_subscriptions')
+      .set({ plan: 'enterprise', status: 'active', custom_listings: 1_000_000, custom_applications: 1_000_000 })
+      .where('company_id', '=', company.id)
+      .execute();
+    const employer = await factories.user({ role: 'employer', companyId: company.id });
+    const actor = { userId: employer.id, companyId: company.id, ip: '10.0.0.1' };
+    const jobInput = { title: 'Field Sales Executive', description: 'Meet retailers across Pune and grow the territory.', location: 'Pune', salary: '₹3.6 LPA' };
+
+    const jobs = await compare(
+      CANDIDATES,
+      () => createJob(db, actor, jobInput),
+      () => createJob(db, actor, jobInput, new Date(), { planLimits: false }),
+    );
+
+    const candidates: SessionContext[] = [];
+    for (let i = 0; i < CANDIDATES; i += 1) {
+      const user = await factories.user({ role: 'candidate' });
+      await factories.candidateProfile(user.id);
+      await db.updateTable('user_profiles').set({ mobile_verified: true }).where('id', '=', user.id).execute();
+      candidates.push({ userId: user.id, profile: { role: 'candidate' } } as SessionContext);
+    }
+    const checked = await factories.job(company.id, { title: 'Warehouse Supervisor' });
+    const unchecked = await factories.job(company.id, { title: 'Warehouse Supervisor' });
+    const apply = (jobId: string, options: { planLimits?: boolean }) => async (index: number) => {
+      const outcome = await applyToJob(db, candidates[index]!, jobId, '10.0.0.2', undefined, new Date(), options);
+      if (!outcome.created) throw new Error('not created');
+    };
+    const applications = await compare(CANDIDATES, apply(checked.id, {}), apply(unchecked.id, { planLimits: false }));
+    return [
+      { name: `${label}: create a job`, ...jobs },
+      { name: `${label}: apply to a job`, ...applications },
+    ];
+  } finally {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function planLimitsBench(): Promise<PlanLimitRow[]> {
+  const rows: PlanLimitRow[] = [];
+  rows.push(...((await withBenchPostgres((postgres) => measure('PostgreSQL', postgres))) ?? []));
+  const dbDir = mkdtempSync(path.join(os.tmpdir(), 'workcred-bench-limits-db-'));
+  const pglite = await openDatabase({ kind: 'pglite', dataDir: dbDir });
+  try {
+    rows.push(...(await measure('PGlite', pglite)));
+  } finally {
+    await pglite.close();
+    rmSync(dbDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+export function printPlanLimitRows(rows: PlanLimitRow[]): void {
+  console.log(`\nPlan limit checks (issue 15): the same operation with and without them, ${CONCURRENCY} at a time (goal: cost under ×1.20):`);
+  for (const row of rows) {
+    const cost = row.without / row.withChecks;
+    console.log(`  ${row.name.padEnd(30)} with ${row.withChecks.toFixed(0).padStart(5)}/s  without ${row.without.toFixed(0).padStart(5)}/s  cost ×${cost.toFixed(2)}${cost < 1.2 ? '  meets goal' : '  above goal'}`);
+  }
+}
