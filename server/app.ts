@@ -54,6 +54,7 @@ import { employmentRoutes } from './features/employment/routes.ts';
 import { billingRoutes } from './features/billing/routes.ts';
 import { developersRoutes } from './features/developers/routes.ts';
 import { publicApiRoutes } from './features/public-api/routes.ts';
+import { registerOpenApi } from './features/public-api/openapi.ts';
 
 const rootDir = projectRoot;
 
@@ -121,6 +122,7 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   // Per person when signed in, per address when not, counted in the database every instance shares.
   await registerRateLimits(app, { config, database });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await registerOpenApi(app, config);
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { auth, database });

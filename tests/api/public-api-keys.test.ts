@@ -186,6 +186,19 @@ describe.skipIf(laneUnavailable)('public API keys: /api/developers/keys and Bear
     // Another key of the same company, from the same address, has its own budget.
     expect((await v1('/api/v1/jobs', two.secret)).statusCode).toBe(200);
   });
+  it('serves an OpenAPI 3.1 document generated from the routes, with every /api/v1 route and nothing else', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json', remoteAddress: nextIp() });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json<{ openapi: string; paths: Record<string, Record<string, { description?: string; parameters?: { name: string }[] }>>; components: { securitySchemes: Record<string, { scheme: string }> } }>();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.components.securitySchemes.apiKey?.scheme).toBe('bearer');
+    const documented = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    const routes = t.app.declaredRoutes.filter((route) => route.access === 'api-key').map((route) => `${route.method} ${route.url.replace(/:(\w+)/g, '{$1}')}`);
+    expect(routes.length).toBeGreaterThan(1);
+    expect(documented.sort()).toEqual(routes.sort());
+    expect(doc.paths['/api/v1/jobs']?.get?.description).toBe('Needs the jobs:read scope.');
+    expect(doc.paths['/api/v1/jobs']?.get?.parameters?.map((parameter) => parameter.name).sort()).toEqual(['cursor', 'limit']);
+  });
 });
 
 describe.skipIf(laneUnavailable || testDbKind !== 'postgres')('public API: one budget per key across two instances', () => {

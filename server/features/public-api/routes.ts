@@ -7,6 +7,7 @@ import { notFound } from '../../http/errors.ts';
 import type { FeatureDeps } from '../feature-deps.ts';
 import { employerJobsQueryWithCursorSchema } from '../jobs/job-cursor.ts';
 import { listCompanyJobs } from '../jobs/list-company-jobs.ts';
+import { OPENAPI_PATH } from './openapi.ts';
 import { registerProblemDetails } from './problem.ts';
 
 /** The next page's address in a Link header (RFC 8288), beside next_cursor in the body. */
@@ -29,6 +30,9 @@ export async function publicApiRoutes(app: FastifyInstance, { config, database }
     const api = v1.withTypeProvider<ZodTypeProvider>();
     const rateLimit = { max: config.API_RATE_LIMIT_MAX, timeWindow: config.API_RATE_LIMIT_WINDOW_SECONDS * 1000 };
     const db = database.db;
+
+    // The document of this API, for code generators and the documentation page; no key needed.
+    v1.get(OPENAPI_PATH, { config: { access: 'public' } }, async () => app.swagger());
 
     api.get(
       '/api/v1/jobs',

@@ -8,6 +8,7 @@ import { AccountTab } from './account-tab.tsx';
 import { BillingProfileTab } from './billing-profile-tab.tsx';
 import { CandidateEmailsTab } from './candidate-emails-tab.tsx';
 import { CompanyTab } from './company-tab.tsx';
+import { DevelopersTab } from '@web/features/developers/components/developers-tab.tsx';
 
 const text = messages.settings;
 
@@ -15,6 +16,7 @@ const TABS = [
   { key: 'company', label: text.companyTab, permission: 'settings.company', Panel: CompanyTab },
   { key: 'billing', label: text.billingTab, permission: 'billing.manage', Panel: BillingProfileTab },
   { key: 'emails', label: text.emailsTab, permission: 'settings.emails', Panel: CandidateEmailsTab },
+  { key: 'developers', label: messages.developers.tab, permission: 'developers.manage', Panel: DevelopersTab },
   { key: 'account', label: text.accountTab, permission: null, Panel: AccountTab },
 ] as const satisfies readonly { key: string; label: string; permission: CompanyPermission | null; Panel: () => React.JSX.Element }[];
 
@@ -28,6 +30,7 @@ export function SettingsPage() {
     company: useCan('settings.company'),
     billing: useCan('billing.manage'),
     emails: useCan('settings.emails'),
+    developers: useCan('developers.manage'),
     account: true,
   };
   const tabs = TABS.filter((tab) => allowed[tab.key]);

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../shared/messages.ts';
+import { API_KEY_PATTERN } from '../../shared/schemas/api-keys.ts';
+import { seriousAxeViolations } from '../support/axe.ts';
+import { screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
+
+const PASSWORD = 'Nilgiri-Tea-Estate-58';
+const text = messages.developers;
+
+/** Issue 16: Settings → Developers: an owner creates an API key, sees it once, uses it, revokes it. */
+describe('Settings → Developers', () => {
+  let h: BrowserHarness;
+  beforeAll(async () => {
+    h = await startBrowserHarness();
+  });
+  afterAll(async () => h?.close());
+
+  it('creates a scoped key shown once, which reads the company’s jobs through /api/v1 until it is revoked', async () => {
+    const company = await h.t.factories.company({ name: 'Malabar Spices' });
+    const owner = await h.t.factories.user({ role: 'employer', companyId: company.id, companyRole: 'owner', password: PASSWORD, fullName: 'Anil Menon' });
+    await h.t.factories.job(company.id, { title: 'Quality Analyst', location: 'Kochi, Kerala' });
+
+    const { page, context } = await h.open('/auth');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.baseURL });
+    await submitSignIn(page, owner.email, PASSWORD);
+    await waitForPath(page, '/dashboard');
+    await page.goto('/dashboard/settings/developers');
+    const panel = page.getByRole('tabpanel', { name: text.tab });
+    await panel.getByText(text.empty).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // A name is required; then Jobs: Read (chosen already) and Applications: Read.
+    await panel.getByRole('button', { name: text.createKey }).click();
+    const dialog = page.getByRole('dialog', { name: text.createTitle });
+    await dialog.getByLabel(text.nameLabel).waitFor();
+    await dialog.getByRole('button', { name: text.create }).click();
+    await dialog.getByText(text.nameRequired).waitFor();
+    await dialog.getByLabel(text.nameLabel).fill('Keka sync');
+    expect(await dialog.getByRole('checkbox', { name: `${text.resources.jobs}: ${text.read}` }).isChecked()).toBe(true);
+    await dialog.getByRole('checkbox', { name: `${text.resources.applications}: ${text.read}` }).check();
+    expect(await dialog.getByRole('checkbox', { name: `${text.resources.candidates}: ${text.write}` }).count()).toBe(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'developers-new-key-1280');
+    await dialog.getByRole('button', { name: text.create }).click();
+
+    // The secret, once, and copied.
+    const shown = page.getByRole('dialog', { name: text.secretTitle });
+    const secret = ((await shown.getByTestId('api-key-secret').textContent()) ?? '').trim();
+    expect(secret).toMatch(API_KEY_PATTERN);
+    await shown.getByRole('button', { name: text.copy }).click();
+    await waitForToast(page, text.copied);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+    await screenshot(page, 'developers-secret-1280');
+    await shown.getByRole('button', { name: text.done }).click();
+    await shown.waitFor({ state: 'detached' });
+
+    // The list shows the prefix, never the secret.
+    const row = panel.getByRole('row', { name: /Keka sync/ });
+    await row.getByText(`${secret.slice(0, 14)}…`).waitFor();
+    await expect.poll(() => row.textContent()).toContain('jobs:read, applications:read');
+    expect(await page.content()).not.toContain(secret);
+    await screenshot(page, 'developers-keys-1280');
+
+    // The key reads the company's jobs from code.
+    const read = async () => fetch(`${h.baseURL}/api/v1/jobs`, { headers: { authorization: `Bearer ${secret}` } });
+    const jobs = await read();
+    expect(jobs.status).toBe(200);
+    expect(((await jobs.json()) as { data: { title: string }[] }).data.map((job) => job.title)).toEqual(['Quality Analyst']);
+
+    // 375 px: the table fits the card; then Revoke, confirmed, stops the key at once.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 20_000 }).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'developers-keys-375');
+    await row.getByRole('button', { name: `${text.revoke} Keka sync` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Revoke Keka sync?' });
+    await confirm.getByRole('button', { name: text.revoke }).click();
+    await waitForToast(page, text.revoked);
+    await row.getByText(text.statusRevoked).waitFor();
+    expect((await read()).status).toBe(401);
+  });
+
+  it('is not offered to a recruiter', async () => {
+    const company = await h.t.factories.company({ name: 'Malabar Recruiting' });
+    const recruiter = await h.t.factories.user({ role: 'employer', companyId: company.id, companyRole: 'recruiter', password: PASSWORD });
+    const { page } = await h.open('/auth');
+    await submitSignIn(page, recruiter.email, PASSWORD);
+    await waitForPath(page, '/dashboard');
+    await page.goto('/dashboard/settings/developers');
+    await page.getByRole('tablist', { name: messages.settings.tabsLabel }).waitFor();
+    expect(await page.getByRole('tab', { name: text.tab }).count()).toBe(0);
+  });
+});

@@ -1,0 +1,185 @@
+import { useId, useState } from 'react';
+import { Check, Copy, KeyRound } from 'lucide-react';
+import { developersMessages as text } from '@shared/messages/developers.ts';
+import { apiResources, createApiKeySchema, type ApiResource, type ApiScope, type CreatedApiKey } from '@shared/schemas/api-keys.ts';
+import { JOB_TIME_ZONE, todayInIndia } from '@shared/schemas/jobs.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { DatePicker } from '@web/components/ui/date-picker.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
+import { FieldError } from '@web/components/ui/field-error.tsx';
+import { TextField } from '@web/components/ui/text-field.tsx';
+import { errorMessage } from '@web/lib/api-client.ts';
+import { toast } from '@web/lib/toast.ts';
+import { messages } from '@shared/messages.ts';
+import { fieldErrorsOf } from '@web/features/settings/components/settings-section.tsx';
+import { useCreateApiKey } from '../api/api-keys.ts';
+
+/** Candidates are read only: no Write box for them. */
+const WRITABLE: Record<ApiResource, boolean> = { jobs: true, applications: true, candidates: false, interviews: true, employees: true };
+
+type Errors = Partial<Record<'name' | 'scopes' | 'expires_on', string>>;
+
+/** "Create API key": name, scopes (read and write per resource), optional expiry; then the secret, once. */
+export function CreateKeyDialog() {
+  const [open, setOpen] = useState(false);
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const close = (next: boolean) => {
+    setOpen(next);
+    if (!next) setCreated(null);
+  };
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <Button onClick={() => setOpen(true)}>
+        <KeyRound className="size-4" aria-hidden="true" />
+        {text.createKey}
+      </Button>
+      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
+        {created ? <ShowSecret created={created} onDone={() => close(false)} /> : <KeyForm onCreated={setCreated} onCancel={() => close(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function KeyForm({ onCreated, onCancel }: { onCreated: (created: CreatedApiKey) => void; onCancel: () => void }) {
+  const id = useId();
+  const create = useCreateApiKey();
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<ApiScope[]>(['jobs:read']);
+  const [expiresOn, setExpiresOn] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const toggle = (scope: ApiScope, on: boolean) => setScopes((current) => (on ? [...current, scope] : current.filter((entry) => entry !== scope)));
+
+  async function submit() {
+    const parsed = createApiKeySchema.safeParse({ name, scopes, expires_on: expiresOn || null });
+    if (!parsed.success) {
+      const found: Errors = {};
+      for (const issue of parsed.error.issues) found[issue.path[0] as keyof Errors] ??= issue.message;
+      return setErrors(found);
+    }
+    setErrors({});
+    try {
+      onCreated(await create.mutateAsync(parsed.data));
+    } catch (error) {
+      const fields = fieldErrorsOf(error, { EXPIRY_PAST: 'expires_on' });
+      if (Object.keys(fields).length > 0) setErrors(fields);
+      else toast.error(errorMessage(error, messages.auth.unexpected));
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      className="space-y-5"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <DialogTitle>{text.createTitle}</DialogTitle>
+      <DialogDescription className="sr-only">{text.intro}</DialogDescription>
+      <TextField id={`${id}-name`} label={text.nameLabel} placeholder={text.namePlaceholder} maxLength={100} value={name}
+        onChange={(event) => {
+          setName(event.target.value);
+          setErrors(({ name: _fixed, ...rest }) => rest);
+        }}
+        error={errors.name}
+      />
+      <fieldset aria-describedby={errors.scopes ? `${id}-scopes-error` : undefined}>
+        <legend className="text-sm font-medium text-slate-700">{text.scopesLegend}</legend>
+        <table className="mt-2 w-full text-sm">
+          <thead>
+            <tr className="text-left text-slate-600">
+              <th scope="col" className="py-1 font-medium">
+                <span className="sr-only">{text.scopesLegend}</span>
+              </th>
+              <th scope="col" className="w-20 py-1 text-center font-medium">
+                {text.read}
+              </th>
+              <th scope="col" className="w-20 py-1 text-center font-medium">
+                {text.write}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {apiResources.map((resource) => (
+              <tr key={resource}>
+                <th scope="row" className="py-2 text-left font-normal text-slate-900">
+                  {text.resources[resource]}
+                </th>
+                {(['read', 'write'] as const).map((access) => {
+                  const scope = `${resource}:${access}` as ApiScope;
+                  if (access === 'write' && !WRITABLE[resource]) return <td key={access} />;
+                  return (
+                    <td key={access} className="py-2 text-center">
+                      <input
+                        type="checkbox"
+                        className="size-4 accent-brand-700"
+                        aria-label={`${text.resources[resource]}: ${access === 'read' ? text.read : text.write}`}
+                        checked={scopes.includes(scope)}
+                        onChange={(event) => {
+                          toggle(scope, event.target.checked);
+                          setErrors(({ scopes: _fixed, ...rest }) => rest);
+                        }}
+                      />
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <FieldError id={`${id}-scopes-error`} message={errors.scopes} />
+      </fieldset>
+      <DatePicker
+        id={`${id}-expires`}
+        label={text.expiryLabel}
+        placeholder={text.expiryPlaceholder}
+        clearLabel={text.expiryClear}
+        min={todayInIndia()}
+        timeZone={JOB_TIME_ZONE}
+        value={expiresOn}
+        onChange={setExpiresOn}
+        error={errors.expires_on}
+      />
+      <div className="flex justify-end gap-3 pt-2">
+        <Button type="button" variant="outline" onClick={onCancel}>
+          {text.cancel}
+        </Button>
+        <Button type="submit" disabled={create.isPending}>
+          {text.create}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function ShowSecret({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
+  const [copied, setCopied] = useState(false);
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(created.secret);
+      setCopied(true);
+      toast.success(text.copied);
+    } catch {
+      // The key is selectable on screen; copying by hand still works.
+    }
+  }
+  return (
+    <div className="space-y-5">
+      <DialogTitle>{text.secretTitle}</DialogTitle>
+      <DialogDescription>{text.secretNote}</DialogDescription>
+      <p className="rounded-md border border-slate-200 bg-slate-50 p-3 font-mono text-sm break-all text-slate-900" data-testid="api-key-secret">
+        {created.secret}
+      </p>
+      <div className="flex flex-wrap justify-end gap-3">
+        <Button type="button" variant="outline" onClick={() => void copy()}>
+          {copied ? <Check className="size-4" aria-hidden="true" /> : <Copy className="size-4" aria-hidden="true" />}
+          {text.copy}
+        </Button>
+        <Button type="button" onClick={onDone}>
+          {text.done}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { formatIstDate } from '@shared/gst.ts';
+import { messages } from '@shared/messages.ts';
+import { developersMessages as text } from '@shared/messages/developers.ts';
+import type { ApiKey } from '@shared/schemas/api-keys.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
+import { errorMessage } from '@web/lib/api-client.ts';
+import { fill } from '@web/lib/fill.ts';
+import { toast } from '@web/lib/toast.ts';
+import { SettingsSection } from '@web/features/settings/components/settings-section.tsx';
+import { useApiKeys, useRevokeApiKey } from '../api/api-keys.ts';
+import { CreateKeyDialog } from './create-key-dialog.tsx';
+
+const dateOf = (value: string | null, otherwise: string) => (value ? formatIstDate(new Date(value)) : otherwise);
+
+/** Settings → Developers (issue 16): the company's API keys, a new one, and revoking. Owners and admins. */
+export function DevelopersTab() {
+  const keys = useApiKeys();
+  return (
+    <SettingsSection title={text.heading} intro={text.intro} state={keys.status} onRetry={() => void keys.refetch()}>
+      <div className="space-y-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <CreateKeyDialog />
+          <a href="/api/v1/openapi.json" className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
+            {text.docsLink}
+          </a>
+        </div>
+        {keys.data && keys.data.keys.length === 0 ? <p className="text-sm text-slate-600">{text.empty}</p> : null}
+        {keys.data && keys.data.keys.length > 0 ? <KeysTable keys={keys.data.keys} /> : null}
+      </div>
+    </SettingsSection>
+  );
+}
+
+function KeysTable({ keys }: { keys: ApiKey[] }) {
+  const c = text.columns;
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{text.tableLabel}</caption>
+        <thead className="bg-slate-50 text-slate-700">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              {c.name}
+            </th>
+            <th scope="col" className="hidden px-3 py-2 font-semibold sm:table-cell">
+              {c.scopes}
+            </th>
+            <th scope="col" className="hidden px-3 py-2 font-semibold md:table-cell">
+              {c.createdBy}
+            </th>
+            <th scope="col" className="hidden px-3 py-2 font-semibold sm:table-cell">
+              {c.lastUsed}
+            </th>
+            <th scope="col" className="hidden px-3 py-2 font-semibold sm:table-cell">
+              {c.expires}
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              <span className="sr-only">{c.actions}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {keys.map((key) => (
+            <tr key={key.id} className={key.status === 'active' ? undefined : 'text-slate-500'}>
+              <td className="px-3 py-2 align-top">
+                <span className="font-medium text-slate-900">{key.name}</span>
+                <span className="block font-mono text-xs text-slate-600">{key.prefix}…</span>
+                {/* On a phone the scopes go under the name. */}
+                <span className="mt-1 block text-xs break-words text-slate-600 sm:hidden">{key.scopes.join(', ')}</span>
+              </td>
+              <td className="hidden px-3 py-2 align-top sm:table-cell">
+                <span className="block max-w-56 text-xs break-words">{key.scopes.join(', ')}</span>
+              </td>
+              <td className="hidden px-3 py-2 align-top md:table-cell">{key.created_by ?? '—'}</td>
+              <td className="hidden px-3 py-2 align-top whitespace-nowrap sm:table-cell">{dateOf(key.last_used_at, text.notUsed)}</td>
+              <td className="hidden px-3 py-2 align-top whitespace-nowrap sm:table-cell">{dateOf(key.expires_at, text.never)}</td>
+              <td className="px-3 py-2 text-right align-top">
+                {key.status === 'active' ? (
+                  <RevokeButton apiKey={key} />
+                ) : (
+                  <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">{key.status === 'revoked' ? text.statusRevoked : text.statusExpired}</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function RevokeButton({ apiKey }: { apiKey: ApiKey }) {
+  const [open, setOpen] = useState(false);
+  const revoke = useRevokeApiKey();
+  async function confirm() {
+    try {
+      await revoke.mutateAsync(apiKey.id);
+      toast.success(text.revoked);
+      setOpen(false);
+    } catch (error) {
+      toast.error(errorMessage(error, messages.auth.unexpected));
+    }
+  }
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button variant="outline" size="sm" onClick={() => setOpen(true)} aria-label={`${text.revoke} ${apiKey.name}`}>
+        {text.revoke}
+      </Button>
+      <DialogContent>
+        <DialogTitle>{fill(text.revokeTitle, { name: apiKey.name })}</DialogTitle>
+        <DialogDescription className="mt-2">{text.revokeBody}</DialogDescription>
+        <div className="mt-6 flex flex-wrap justify-end gap-2">
+          <Button variant="outline" onClick={() => setOpen(false)}>
+            {text.cancel}
+          </Button>
+          <Button variant="destructive" disabled={revoke.isPending} onClick={() => void confirm()}>
+            {text.revoke}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
