@@ -3,7 +3,7 @@ export const developersMessages = {
   tab: 'Developers',
   heading: 'API keys',
   intro: 'Keys let your HRMS or your own tools use the WorkCred API for your company. Each key can do only what its scopes allow.',
-  docsLink: 'OpenAPI document (JSON)',
+  docsLink: 'API documentation',
   createKey: 'Create API key',
   createTitle: 'New API key',
   nameLabel: 'Name',

@@ -91,4 +91,17 @@ describe('Settings → Developers', () => {
     await page.getByRole('tablist', { name: messages.settings.tabsLabel }).waitFor();
     expect(await page.getByRole('tab', { name: text.tab }).count()).toBe(0);
   });
+
+  it('documents the API at /developers, its endpoints read from the OpenAPI document', async () => {
+    const { page } = await h.open('/developers');
+    await page.getByRole('heading', { level: 1, name: 'The WorkCred API' }).waitFor();
+    await page.getByText('GET /api/v1/jobs/{id}').waitFor();
+    await page.getByText('GET /api/v1/jobs', { exact: true }).waitFor();
+    expect(await page.locator('#problem-missing-scope').textContent()).toContain('403');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'developers-docs-1280');
+    await page.setViewportSize({ width: 375, height: 812 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'developers-docs-375');
+  });
 });

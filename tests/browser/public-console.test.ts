@@ -16,7 +16,7 @@ describe('public pages, signed out: a clean console', () => {
   afterAll(async () => h?.close());
 
   it('logs no console error or warning on any public page', async () => {
-    const paths = ['/', '/auth', '/auth?trial=true', '/employer-signup', '/candidate', '/candidate/register', '/jobs', `/jobs/${jobId}`, '/companies', '/resources', '/about', '/features', '/contact', '/privacy', '/terms'];
+    const paths = ['/', '/auth', '/auth?trial=true', '/employer-signup', '/candidate', '/candidate/register', '/jobs', `/jobs/${jobId}`, '/companies', '/resources', '/about', '/features', '/contact', '/privacy', '/terms', '/developers'];
     const { page } = await h.open();
     for (const path of paths) {
       await page.goto(path);

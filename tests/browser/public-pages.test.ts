@@ -8,7 +8,7 @@ import { screenshot, startBrowserHarness, waitForPath, waitForToast, type Browse
 
 const text = messages.publicSite;
 const HOUR = 60 * 60 * 1000;
-const PUBLIC_PAGES = ['/jobs', '/companies', '/resources', '/about', '/features', '/contact', '/privacy', '/terms'];
+const PUBLIC_PAGES = ['/jobs', '/companies', '/resources', '/about', '/features', '/contact', '/privacy', '/terms', '/developers'];
 
 /** Waits until the page has set its own title (the HTML shell's is just "WorkCred"). */
 async function pageMeta(page: Page): Promise<{ title: string; description: string }> {
@@ -150,7 +150,7 @@ describe('public pages: job board, companies, content pages, contact', () => {
     expect(await plain.page.getByLabel(text.topicLabel).inputValue()).toBe('');
   });
 
-  it('gives every public page its own title and description, and no serious or critical axe violations', async () => {
+  it('gives every public page its own title and description, and no serious or critical axe violations', { timeout: 120_000 }, async () => {
     const seen = new Map<string, { title: string; description: string }>();
     for (const path of PUBLIC_PAGES) {
       const { page } = await h.open(path);

@@ -41,6 +41,7 @@ export const routes: RouteObject[] = [
       { path: 'contact', lazy: page(() => import('@web/features/public-pages/components/contact-page.tsx'), 'ContactPage') },
       { path: 'privacy', lazy: page(() => import('@web/features/public-pages/components/privacy-page.tsx'), 'PrivacyPage') },
       { path: 'terms', lazy: page(() => import('@web/features/public-pages/components/terms-page.tsx'), 'TermsPage') },
+      { path: 'developers', lazy: page(() => import('@web/features/developers/components/developers-docs-page.tsx'), 'DevelopersDocsPage') },
       // The candidate landing's Register Now points at /candidate-registration: both work.
       { path: 'candidate/register', lazy: page(() => import('@web/features/candidate-registration/components/candidate-registration-page.tsx'), 'CandidateRegistrationPage') },
       { path: 'candidate-registration', lazy: page(() => import('@web/features/candidate-registration/components/candidate-registration-page.tsx'), 'CandidateRegistrationPage') },

@@ -5,7 +5,7 @@ import type { FeatureDeps } from '../feature-deps.ts';
 import { isOpenJob } from '../public-jobs/open-jobs.ts';
 
 /** The public pages search engines should know, besides each open job and hiring company. */
-const STATIC_PAGES = ['/', '/jobs', '/companies', '/candidate', '/features', '/about', '/resources', '/contact', '/privacy', '/terms'];
+const STATIC_PAGES = ['/', '/jobs', '/companies', '/candidate', '/features', '/about', '/resources', '/contact', '/privacy', '/terms', '/developers'];
 /** The sitemap protocol's limit for one file. */
 const MAX_URLS = 50_000;
 

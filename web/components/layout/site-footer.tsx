@@ -17,6 +17,7 @@ const columns = [
       { to: '/about', label: 'About' },
       { to: '/contact', label: 'Contact' },
       { to: '/resources', label: 'Resources' },
+      { to: '/developers', label: 'Developers' },
     ],
   },
   {

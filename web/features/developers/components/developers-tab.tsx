@@ -22,7 +22,7 @@ export function DevelopersTab() {
       <div className="space-y-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <CreateKeyDialog />
-          <a href="/api/v1/openapi.json" className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
+          <a href="/developers" className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
             {text.docsLink}
           </a>
         </div>

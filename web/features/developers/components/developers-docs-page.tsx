@@ -1,0 +1,130 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { PublicLayout } from '@web/components/layout/public-layout.tsx';
+import { PageIntro } from '@web/features/public-pages/components/page-intro.tsx';
+import { apiScopes } from '@shared/schemas/api-keys.ts';
+
+interface OpenApiOperation {
+  summary?: string;
+  description?: string;
+  parameters?: { name: string; in: string; required?: boolean }[];
+}
+interface OpenApiDocument {
+  paths: Record<string, Record<string, OpenApiOperation>>;
+}
+
+const PROBLEMS: [string, number, string][] = [
+  ['unauthorized', 401, 'No key, or a key that is unknown, revoked or expired.'],
+  ['missing-scope', 403, 'The key lacks the scope the endpoint needs; the detail names it.'],
+  ['not-found', 404, 'Nothing with that id in your company.'],
+  ['validation-failed', 422, 'The input breaks a rule; errors lists each field (a JSON pointer) with its message.'],
+  ['too-many-requests', 429, 'The key spent its budget; wait for the seconds in Retry-After.'],
+  ['internal', 500, 'Our fault. Quote request_id to support.'],
+];
+
+const CURL = `curl https://workcred.in/api/v1/jobs?limit=20 \\
+  -H "Authorization: Bearer $WORKCRED_API_KEY"`;
+
+const NODE = `const response = await fetch('https://workcred.in/api/v1/jobs?limit=20', {
+  headers: { authorization: \`Bearer \${process.env.WORKCRED_API_KEY}\` },
+});
+if (!response.ok) throw new Error((await response.json()).detail);
+const { data, next_cursor } = await response.json();`;
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className="space-y-3">
+      <h2 id={`${id}-heading`} className="text-2xl font-semibold tracking-tight text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Code({ label, children }: { label: string; children: string }) {
+  return (
+    <figure className="space-y-1">
+      <figcaption className="text-sm font-medium text-slate-700">{label}</figcaption>
+      <pre className="overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-100" tabIndex={0}>
+        <code>{children}</code>
+      </pre>
+    </figure>
+  );
+}
+
+/** /developers (issue 16): how to use the public API, with its endpoints read from the OpenAPI document. */
+export function DevelopersDocsPage() {
+  const doc = useQuery({ queryKey: ['openapi'], queryFn: async () => (await (await fetch('/api/v1/openapi.json')).json()) as OpenApiDocument });
+  const endpoints = Object.entries(doc.data?.paths ?? {}).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method: method.toUpperCase(), operation })));
+  return (
+    <PublicLayout title="WorkCred API for developers" description="Read and act on your company’s hiring data from your HRMS or your own tools: API keys, endpoints, errors and rate limits.">
+      <PageIntro eyebrow="Developers" title="The WorkCred API">
+        <p>Connect your HRMS (Keka, Darwinbox, Zoho People, SAP SuccessFactors) or your own tools to your company’s jobs and hiring data.</p>
+      </PageIntro>
+      <div className="mx-auto max-w-4xl space-y-10 px-4 py-10 text-slate-700 sm:px-6">
+        <Section id="keys" title="API keys">
+          <p>
+            An owner or admin of your company creates keys in <strong>Settings → Developers</strong>. A key starts with <code className="font-mono">wc_live_</code>, is shown once, and can do only what its
+            scopes allow. Send it in the Authorization header of every request; keys work only on <code className="font-mono">/api/v1</code>, and signing in to WorkCred does not work there.
+          </p>
+          <p>Scopes: {apiScopes.map((scope, index) => <span key={scope}>{index > 0 ? ', ' : ''}<code className="font-mono">{scope}</code></span>)}.</p>
+          <Code label="curl">{CURL}</Code>
+          <Code label="Node.js (18 or later)">{NODE}</Code>
+        </Section>
+        <Section id="conventions" title="Conventions">
+          <ul className="list-disc space-y-1 pl-6">
+            <li>JSON with snake_case fields; times in ISO 8601, UTC; a field with no value is null, never missing.</li>
+            <li>
+              Lists answer <code className="font-mono">{'{ data, next_cursor }'}</code> and a <code className="font-mono">Link: &lt;…&gt;; rel="next"</code> header; pass{' '}
+              <code className="font-mono">cursor</code> to get the next page and <code className="font-mono">limit</code> (1 to 100) to size it.
+            </li>
+            <li>
+              Each key may make 100 requests every 10 seconds; every answer carries <code className="font-mono">RateLimit-Limit</code>, <code className="font-mono">RateLimit-Remaining</code> and{' '}
+              <code className="font-mono">RateLimit-Reset</code>.
+            </li>
+          </ul>
+        </Section>
+        <Section id="endpoints" title="Endpoints">
+          <p>
+            The full description is the OpenAPI 3.1 document at{' '}
+            <a href="/api/v1/openapi.json" className="font-medium text-brand-700 underline underline-offset-4">
+              /api/v1/openapi.json
+            </a>
+            , which code generators read.
+          </p>
+          {doc.isPending ? <p>Loading the endpoints…</p> : null}
+          {doc.isError ? <p role="alert">The endpoints could not be loaded. The OpenAPI document above has them.</p> : null}
+          {endpoints.length > 0 ? (
+            <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+              {endpoints.map(({ path, method, operation }) => (
+                <li key={`${method} ${path}`} className="flex flex-col gap-1 p-4 sm:flex-row sm:items-baseline sm:gap-4">
+                  <code className="font-mono font-semibold text-slate-900">
+                    {method} {path}
+                  </code>
+                  <span className="text-sm text-slate-600">{operation.description}</span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </Section>
+        <Section id="errors" title="Errors">
+          <p>
+            Errors are <code className="font-mono">application/problem+json</code> (RFC 9457): <code className="font-mono">type</code>, <code className="font-mono">title</code>,{' '}
+            <code className="font-mono">status</code> and a <code className="font-mono">detail</code> to show or log.
+          </p>
+          <dl className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+            {PROBLEMS.map(([slug, status, meaning]) => (
+              <div key={slug} id={`problem-${slug}`} className="grid gap-1 p-4 sm:grid-cols-[14rem_1fr]">
+                <dt className="font-mono text-sm font-semibold text-slate-900">
+                  {status} {slug}
+                </dt>
+                <dd className="text-sm">{meaning}</dd>
+              </div>
+            ))}
+          </dl>
+        </Section>
+      </div>
+    </PublicLayout>
+  );
+}
