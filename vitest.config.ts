@@ -10,7 +10,8 @@ const shared = { testTimeout: 30_000, hookTimeout: 60_000 };
  * left the second core idle while a file waited on PostgreSQL) and share one module graph per
  * worker (isolate: false): each file builds its own app and database, and importing the server
  * once per worker instead of once per file halves their time (14 API files: 180 s → 92 s on 2
- * cores). The browser lane runs alone afterwards, one file at a time.
+ * cores). The browser lane runs one file at a time; `npm test` (scripts/test-lanes.mjs) runs it in
+ * a second Vitest process alongside the API lanes, since alone it keeps only about one core busy.
  */
 export default defineConfig({
   test: {
@@ -44,8 +45,8 @@ export default defineConfig({
           include: ['tests/browser/**/*.test.ts'],
           env: { TEST_DB: 'pglite' },
           globalSetup: ['tests/support/global-setup-pglite.ts'],
-          // One file at a time, after the API lanes: two Chromiums on two cores gained little
-          // (216 s → 189 s for 7 files) and pushed slow pages past their timeouts.
+          // One file at a time: two Chromiums on two cores gained little (216 s → 189 s for 7
+          // files) and pushed slow pages past their timeouts.
           fileParallelism: false,
           testTimeout: 60_000,
         },

@@ -1,9 +1,10 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createPglite, openDatabase } from '../../server/db/database.ts';
 
-export const TEMPLATE_PATH = path.resolve('.tmp/pglite-template.tar.gz');
+/** One per Vitest process: the API and browser lanes run as two processes at once (scripts/test-lanes.mjs). */
+export const TEMPLATE_PATH = path.resolve(`.tmp/pglite-template-${process.pid}.tar.gz`);
 
 /**
  * initdb in WASM takes seconds; do it and the migrations once, then every test file starts from a
@@ -18,6 +19,7 @@ export default async function setup(project: TestProject) {
   mkdirSync(path.dirname(TEMPLATE_PATH), { recursive: true });
   writeFileSync(TEMPLATE_PATH, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplate', TEMPLATE_PATH);
+  return () => rmSync(TEMPLATE_PATH, { force: true });
 }
 
 declare module 'vitest' {

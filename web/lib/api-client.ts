@@ -41,6 +41,21 @@ export function onSessionRejected(listener: UnauthorizedListener): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
+/** Paths that report the session themselves (a 401 there is an answer, not a lost session). */
+function reportsSession(path: string): boolean {
+  return path === '/api/me' || path === '/api/session' || path.startsWith('/api/auth/');
+}
+
+let sessionEnding = false;
+
+/**
+ * Sign-out under way: calls that need the session are refused here instead of being sent, since
+ * the server would answer 401 once the session is gone and the browser logs every such answer.
+ */
+export function setSessionEnding(ending: boolean): void {
+  sessionEnding = ending;
+}
+
 interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -54,6 +69,7 @@ interface RequestOptions<T> {
  * known refusal from an unexpected failure.
  */
 export async function api<T = unknown>(path: string, { method = 'GET', body, schema, signal }: RequestOptions<T> = {}): Promise<T> {
+  if (sessionEnding && !reportsSession(path)) throw new ApiError(401, 'SIGNING_OUT', 'Signing out');
   const response = await fetch(path, {
     method,
     credentials: 'same-origin',
@@ -66,7 +82,7 @@ export async function api<T = unknown>(path: string, { method = 'GET', body, sch
     const error = apiErrorFrom(response.status, response.statusText, payload);
     const sessionRejected = response.status === 401 || (response.status === 403 && error.code === 'MFA_REQUIRED');
     // /api/me, /api/session and /api/auth/* report the session themselves; any other 401 means it ended.
-    if (sessionRejected && path !== '/api/me' && path !== '/api/session' && !path.startsWith('/api/auth/')) {
+    if (sessionRejected && !reportsSession(path)) {
       for (const listener of unauthorizedListeners) listener(path);
     }
     throw error;

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from '@web/lib/toast.ts';
 import { signInMessages as messages } from '@shared/messages/sign-in.ts';
-import { api } from '@web/lib/api-client.ts';
+import { api, setSessionEnding } from '@web/lib/api-client.ts';
 import { meQueryKey } from './get-me.ts';
 import { tellOtherTabs } from './session-events.ts';
 
@@ -15,7 +15,13 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: signOut,
+    async mutationFn() {
+      // No call of this page may reach the server after the session ends (its 401 is logged):
+      // new ones are held back, and those in flight are cancelled before the session goes.
+      setSessionEnding(true);
+      await queryClient.cancelQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
+      return signOut();
+    },
     async onSuccess() {
       toast.success(messages.auth.loggedOut);
       // Leave the guarded page first (flushSync commits it now), so the guard never sees the
@@ -24,6 +30,9 @@ export function useSignOut() {
       queryClient.setQueryData(meQueryKey, null);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
       tellOtherTabs('signed-out');
+    },
+    onSettled() {
+      setSessionEnding(false);
     },
     onError(error) {
       console.error('Sign-out failed', error);
