@@ -10,8 +10,9 @@ const shared = { testTimeout: 30_000, hookTimeout: 60_000 };
  * left the second core idle while a file waited on PostgreSQL) and share one module graph per
  * worker (isolate: false): each file builds its own app and database, and importing the server
  * once per worker instead of once per file halves their time (14 API files: 180 s → 92 s on 2
- * cores). The browser lane runs one file at a time; `npm test` (scripts/test-lanes.mjs) runs it in
- * a second Vitest process alongside the API lanes, since alone it keeps only about one core busy.
+ * cores). The browser lane runs alone afterwards, one file at a time: run beside the API lanes (a
+ * second Vitest process) the API lanes took 1486 s instead of about 540 s, so the whole run gained
+ * nothing on 2 cores.
  */
 export default defineConfig({
   test: {
@@ -45,8 +46,8 @@ export default defineConfig({
           include: ['tests/browser/**/*.test.ts'],
           env: { TEST_DB: 'pglite' },
           globalSetup: ['tests/support/global-setup-pglite.ts'],
-          // One file at a time: two Chromiums on two cores gained little (216 s → 189 s for 7
-          // files) and pushed slow pages past their timeouts.
+          // One file at a time, after the API lanes: two Chromiums on two cores gained little
+          // (216 s → 189 s for 7 files) and pushed slow pages past their timeouts.
           fileParallelism: false,
           testTimeout: 60_000,
         },

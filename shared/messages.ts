@@ -356,6 +356,7 @@ export const messages = {
     invalidDate: 'Enter a valid date',
     expiryInPast: 'Expiry date cannot be before today',
     notFound: 'Job not found',
+    nothingToUpdate: 'Send at least one field to change',
   },
   // The employer dashboard overview, the "Complete Your Profile" dialog and Team Management
   // (spec points 2, 4, 6 and 8). {name}, {n}, {time}… are filled in by the caller.

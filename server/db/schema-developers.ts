@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { ApiScope } from '../../shared/schemas/api-keys.ts';
 
-/** The public API's tables (migration 0030), merged into DB. */
+/** The public API's tables (migrations 0030 and 0031), merged into DB. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
@@ -20,15 +20,21 @@ export interface ApiKeysTable {
   revoked_by: string | null;
 }
 
-export interface ApiRateWindowsTable {
+/** An Idempotency-Key of a key's POST (migration 0031): claimed before the work, its answer kept 24 h. */
+export interface ApiIdempotencyKeysTable {
   key_id: string;
-  window_start: Date | string;
-  count: Generated<number>;
+  idempotency_key: string;
+  request_hash: string;
+  status_code: number | null;
+  content_type: string | null;
+  response: string | null;
+  created_at: Timestamp;
+  completed_at: NullableTimestamp;
 }
 
 declare module './schema.ts' {
   interface DB {
     api_keys: ApiKeysTable;
-    api_rate_windows: ApiRateWindowsTable;
+    api_idempotency_keys: ApiIdempotencyKeysTable;
   }
 }

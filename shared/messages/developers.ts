@@ -49,4 +49,12 @@ export const developersMessages = {
   invalidKey: 'This API key is not valid: it is unknown, revoked or expired.',
   missingScope: 'This API key does not have the {scope} scope.',
   rateLimited: 'Too many requests for this API key. Try again in {seconds} seconds.',
+  idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 255 visible ASCII characters.',
+  idempotencyKeyReused: 'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
+  idempotencyInProgress: 'A request with this Idempotency-Key has not finished. Retry in a few seconds; if it never finishes, read the resource to see whether the change was made.',
+  keyWithoutCreator: 'The person who created this API key has left the company. Create a new key to make changes.',
+  jobAlreadyClosed: 'This job is already closed',
+  candidateNotFound: 'Candidate not found',
+  jobIdInvalid: 'job_id is not a job id',
+  updatedSinceInvalid: 'updated_since must be an ISO-8601 time with a zone, e.g. 2026-11-01T00:00:00Z',
 } as const;

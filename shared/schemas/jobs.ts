@@ -66,6 +66,10 @@ export const createJobBodySchema = z.strictObject({
   expires_at: expiryDate,
 });
 export type CreateJobInput = z.input<typeof createJobBodySchema>;
+
+/** PATCH /api/v1/jobs/:id: any of the fields of a new job; those not sent stay as they are. */
+export const updateJobBodySchema = createJobBodySchema.partial().refine((body) => Object.values(body).some((value) => value !== undefined), text.nothingToUpdate);
+export type UpdateJobValues = z.output<typeof updateJobBodySchema>;
 export type CreateJobValues = z.output<typeof createJobBodySchema>;
 
 /** One of the company's jobs as Jobs Management shows it. */

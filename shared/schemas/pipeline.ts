@@ -45,7 +45,7 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const clean = (value: string) => !CONTROL_CHARACTERS.test(value);
 
 /** An optional note: blank means none. */
-const noteSchema = z
+export const noteSchema = z
   .string()
   .trim()
   .max(PIPELINE_LIMITS.note, fill(text.noteTooLong, PIPELINE_LIMITS.note))

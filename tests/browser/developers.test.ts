@@ -95,8 +95,12 @@ describe('Settings → Developers', () => {
   it('documents the API at /developers, its endpoints read from the OpenAPI document', async () => {
     const { page } = await h.open('/developers');
     await page.getByRole('heading', { level: 1, name: 'The WorkCred API' }).waitFor();
-    await page.getByText('GET /api/v1/jobs/{id}').waitFor();
+    await page.getByText('GET /api/v1/jobs/{id}', { exact: true }).waitFor();
     await page.getByText('GET /api/v1/jobs', { exact: true }).waitFor();
+    await page.getByText('POST /api/v1/applications/{id}/move', { exact: true }).waitFor();
+    await page.getByText('Move an application to a stage.').waitFor();
+    await page.getByText(/Send an Idempotency-Key header/).waitFor();
+    expect(await page.locator('#problem-idempotency-key-reused').textContent()).toContain('422');
     expect(await page.locator('#problem-missing-scope').textContent()).toContain('403');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'developers-docs-1280');

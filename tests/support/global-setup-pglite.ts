@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createPglite, openDatabase } from '../../server/db/database.ts';
 
-/** One per Vitest process: the API and browser lanes run as two processes at once (scripts/test-lanes.mjs). */
+/** One per Vitest process, removed when it ends: two runs at once (a local run beside CI's) do not share it. */
 export const TEMPLATE_PATH = path.resolve(`.tmp/pglite-template-${process.pid}.tar.gz`);
 
 /**

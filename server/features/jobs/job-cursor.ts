@@ -42,15 +42,16 @@ function isUtcTimestamp(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.getUTCFullYear() >= 1 && date.toISOString().slice(0, 19) === match[1];
 }
 
-/** The route's query: the shared schema, with the cursor decoded, so a malformed one is a 400 like a bad limit. */
-export const employerJobsQueryWithCursorSchema = employerJobsQuerySchema.extend({
-  cursor: employerJobsQuerySchema.shape.cursor.transform((value, ctx) => {
-    if (value === undefined) return undefined;
-    const cursor = decodeJobCursor(value);
-    if (!cursor) {
-      ctx.addIssue({ code: 'custom', message: EMPLOYER_JOBS_INVALID_CURSOR });
-      return z.NEVER;
-    }
-    return cursor;
-  }),
+/** A ?cursor= decoded (a time and an id), so a malformed one is refused like a bad limit. */
+export const decodedCursorField = employerJobsQuerySchema.shape.cursor.transform((value, ctx) => {
+  if (value === undefined) return undefined;
+  const cursor = decodeJobCursor(value);
+  if (!cursor) {
+    ctx.addIssue({ code: 'custom', message: EMPLOYER_JOBS_INVALID_CURSOR });
+    return z.NEVER;
+  }
+  return cursor;
 });
+
+/** The route's query: the shared schema, with the cursor decoded. */
+export const employerJobsQueryWithCursorSchema = employerJobsQuerySchema.extend({ cursor: decodedCursorField });

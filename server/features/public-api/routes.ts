@@ -1,58 +1,90 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messages } from '../../../shared/messages.ts';
-import { v1JobListSchema, v1JobParamsSchema, v1JobSchema } from '../../../shared/schemas/public-api.ts';
+import { createJobBodySchema, updateJobBodySchema } from '../../../shared/schemas/jobs.ts';
+import { v1ApplicationListSchema, v1JobListSchema, v1JobParamsSchema, v1JobSchema } from '../../../shared/schemas/public-api.ts';
 import { apiKeyOf } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
 import type { FeatureDeps } from '../feature-deps.ts';
-import { employerJobsQueryWithCursorSchema } from '../jobs/job-cursor.ts';
+import { createJob } from '../jobs/create-job.ts';
+import { decodedCursorField, employerJobsQueryWithCursorSchema } from '../jobs/job-cursor.ts';
 import { listCompanyJobs } from '../jobs/list-company-jobs.ts';
+import { closeJob, updateJob } from '../jobs/update-job.ts';
+import { companyJob } from '../pipeline/get-job-pipeline.ts';
+import { listCompanyApplications } from '../pipeline/list-applications.ts';
+import { wholeCompany } from '../team/member-scope.ts';
+import { applicationRoutes } from './applications-routes.ts';
+import { registerIdempotency, sweepIdempotencyKeys } from './idempotency.ts';
+import { keyActor, linkNext } from './key-actor.ts';
 import { OPENAPI_PATH } from './openapi.ts';
+import { peopleRoutes } from './people-routes.ts';
 import { registerProblemDetails } from './problem.ts';
 
-/** The next page's address in a Link header (RFC 8288), beside next_cursor in the body. */
-function linkNext(request: FastifyRequest, reply: FastifyReply, nextCursor: string | null, publicUrl: string): void {
-  if (!nextCursor) return;
-  const url = new URL(request.url, publicUrl);
-  url.searchParams.set('cursor', nextCursor);
-  reply.header('link', `<${url.pathname}${url.search}>; rel="next"`);
-}
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * The public API, /api/v1 (issue 16): API keys only (Authorization: Bearer; sessions do not work
  * here), each route's scope checked by the access hook, one budget per key shared by every
- * instance, problem+json errors. The routes call the same service functions as the browser API,
- * scoped to the key's company.
+ * instance, problem+json errors, Idempotency-Key on every POST. The routes call the same service
+ * functions as the browser API, scoped to the key's company; changes are made in the name of the
+ * key's creator (keyActor).
  */
-export async function publicApiRoutes(app: FastifyInstance, { config, database }: FeatureDeps) {
+export async function publicApiRoutes(app: FastifyInstance, deps: FeatureDeps) {
+  const { config, database, clock } = deps;
+  const sweeper = setInterval(() => void sweepIdempotencyKeys(database.db, clock()).catch((error: unknown) => app.log.warn({ err: error }, 'idempotency sweep failed')), SWEEP_EVERY_MS);
+  sweeper.unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
+
   await app.register(async (v1) => {
     registerProblemDetails(v1);
+    registerIdempotency(v1, database.db, clock);
     const api = v1.withTypeProvider<ZodTypeProvider>();
     const rateLimit = { max: config.API_RATE_LIMIT_MAX, timeWindow: config.API_RATE_LIMIT_WINDOW_SECONDS * 1000 };
     const db = database.db;
+    const read = (apiScope: 'jobs:read' | 'applications:read') => ({ access: 'api-key' as const, apiScope, rateLimit });
+    const write = { access: 'api-key' as const, apiScope: 'jobs:write' as const, rateLimit };
 
     // The document of this API, for code generators and the documentation page; no key needed.
     v1.get(OPENAPI_PATH, { config: { access: 'public' } }, async () => app.swagger());
 
-    api.get(
-      '/api/v1/jobs',
-      { config: { access: 'api-key', apiScope: 'jobs:read', rateLimit }, schema: { querystring: employerJobsQueryWithCursorSchema, response: { 200: v1JobListSchema } } },
-      async (request, reply) => {
-        const page = await listCompanyJobs(db, { companyId: apiKeyOf(request).companyId, assignedTo: null }, request.query);
-        linkNext(request, reply, page.next_cursor, config.PUBLIC_URL);
-        return { data: page.jobs, next_cursor: page.next_cursor };
-      },
+    api.get('/api/v1/jobs', { config: read('jobs:read'), schema: { summary: 'List jobs', querystring: employerJobsQueryWithCursorSchema, response: { 200: v1JobListSchema } } }, async (request, reply) => {
+      const page = await listCompanyJobs(db, wholeCompany(apiKeyOf(request).companyId), request.query);
+      linkNext(request, reply, page.next_cursor, config.PUBLIC_URL);
+      return { data: page.jobs, next_cursor: page.next_cursor };
+    });
+
+    api.get('/api/v1/jobs/:id', { config: read('jobs:read'), schema: { summary: 'Get a job', params: v1JobParamsSchema, response: { 200: v1JobSchema } } }, async (request) => {
+      const page = await listCompanyJobs(db, wholeCompany(apiKeyOf(request).companyId), { limit: 1, jobId: request.params.id });
+      const job = page.jobs[0];
+      if (!job) throw notFound(messages.jobDetail.notFound);
+      return job;
+    });
+
+    api.post('/api/v1/jobs', { config: write, schema: { summary: 'Create a job', body: createJobBodySchema, response: { 201: v1JobSchema } } }, async (request, reply) =>
+      reply.code(201).send(await createJob(db, await keyActor(db, request), request.body, clock())),
+    );
+
+    api.patch('/api/v1/jobs/:id', { config: write, schema: { summary: 'Update a job', params: v1JobParamsSchema, body: updateJobBodySchema, response: { 200: v1JobSchema } } }, async (request) =>
+      updateJob(db, await keyActor(db, request), request.params.id, request.body, clock()),
+    );
+
+    api.post('/api/v1/jobs/:id/close', { config: write, schema: { summary: 'Close a job', params: v1JobParamsSchema, response: { 200: v1JobSchema } } }, async (request) =>
+      closeJob(db, await keyActor(db, request), request.params.id, clock()),
     );
 
     api.get(
-      '/api/v1/jobs/:id',
-      { config: { access: 'api-key', apiScope: 'jobs:read', rateLimit }, schema: { params: v1JobParamsSchema, response: { 200: v1JobSchema } } },
-      async (request) => {
-        const page = await listCompanyJobs(db, { companyId: apiKeyOf(request).companyId, assignedTo: null }, { limit: 1, jobId: request.params.id });
-        const job = page.jobs[0];
-        if (!job) throw notFound(messages.jobDetail.notFound);
-        return job;
+      '/api/v1/jobs/:id/applications',
+      { config: read('applications:read'), schema: { summary: 'List a job’s applications', params: v1JobParamsSchema, querystring: employerJobsQueryWithCursorSchema.pick({ limit: true }).extend({ cursor: decodedCursorField }), response: { 200: v1ApplicationListSchema } } },
+      async (request, reply) => {
+        const companyId = apiKeyOf(request).companyId;
+        await companyJob(db, companyId, request.params.id);
+        const page = await listCompanyApplications(db, companyId, { jobId: request.params.id, limit: request.query.limit, cursor: request.query.cursor });
+        linkNext(request, reply, page.next_cursor, config.PUBLIC_URL);
+        return page;
       },
     );
+
+    await applicationRoutes(v1, deps);
+    await peopleRoutes(v1, deps);
   });
 }

@@ -16,8 +16,13 @@ interface OpenApiDocument {
 const PROBLEMS: [string, number, string][] = [
   ['unauthorized', 401, 'No key, or a key that is unknown, revoked or expired.'],
   ['missing-scope', 403, 'The key lacks the scope the endpoint needs; the detail names it.'],
+  ['key-creator-gone', 403, 'The person who created the key has left the company: the key still reads, but changes need a new key.'],
   ['not-found', 404, 'Nothing with that id in your company.'],
+  ['conflict', 409, 'The change does not fit the current state (for example, a plan limit); the detail says why.'],
+  ['interview-conflict', 409, 'An interviewer is busy then; conflicts lists them. Send again with allow_conflicts: true to go ahead.'],
+  ['idempotency-in-progress', 409, 'A request with this Idempotency-Key is still running; retry in a few seconds.'],
   ['validation-failed', 422, 'The input breaks a rule; errors lists each field (a JSON pointer) with its message.'],
+  ['idempotency-key-reused', 422, 'This Idempotency-Key was used with a different request; use a new key for a new request.'],
   ['too-many-requests', 429, 'The key spent its budget; wait for the seconds in Retry-After.'],
   ['internal', 500, 'Our fault. Quote request_id to support.'],
 ];
@@ -80,6 +85,11 @@ export function DevelopersDocsPage() {
               <code className="font-mono">cursor</code> to get the next page and <code className="font-mono">limit</code> (1 to 100) to size it.
             </li>
             <li>
+              Send an <code className="font-mono">Idempotency-Key</code> header (any unique string, such as a UUID) with every POST: if the connection drops, retry with the same key and get the
+              first answer (marked <code className="font-mono">Idempotent-Replayed: true</code>) instead of doing it twice. Keys are kept for 24 hours.
+            </li>
+            <li>Changes made with a key are made in the name of the person who created it: the audit log and the pipeline’s history show them.</li>
+            <li>
               Each key may make 100 requests every 10 seconds; every answer carries <code className="font-mono">RateLimit-Limit</code>, <code className="font-mono">RateLimit-Remaining</code> and{' '}
               <code className="font-mono">RateLimit-Reset</code>.
             </li>
@@ -102,7 +112,10 @@ export function DevelopersDocsPage() {
                   <code className="font-mono font-semibold text-slate-900">
                     {method} {path}
                   </code>
-                  <span className="text-sm text-slate-600">{operation.description}</span>
+                  <span className="text-sm text-slate-600">
+                    {operation.summary ? <span className="font-medium text-slate-800">{operation.summary}. </span> : null}
+                    {operation.description}
+                  </span>
                 </li>
               ))}
             </ul>

@@ -1,0 +1,72 @@
+import type { Kysely, Transaction } from 'kysely';
+import { messages } from '../../../shared/messages.ts';
+import type { EmployerJob, UpdateJobValues } from '../../../shared/schemas/jobs.ts';
+import type { DB } from '../../db/schema.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import { publish } from '../../realtime/events.ts';
+import { writeAudit } from '../../audit/write-audit.ts';
+import { wholeCompany } from '../team/member-scope.ts';
+import { expiryInstant, type Actor } from './create-job.ts';
+import { listCompanyJobs } from './list-company-jobs.ts';
+
+async function jobAsListed(trx: Transaction<DB>, companyId: string, jobId: string): Promise<EmployerJob> {
+  const page = await listCompanyJobs(trx, wholeCompany(companyId), { limit: 1, jobId });
+  const job = page.jobs[0];
+  if (!job) throw notFound(messages.jobsManagement.notFound);
+  return job;
+}
+
+/**
+ * Changes fields of one of the company's live jobs (the public API's PATCH); fields not sent stay.
+ * Another company's job or a deleted one is 404. Audit entry and live event in the transaction.
+ */
+export async function updateJob(db: Kysely<DB>, actor: Actor, jobId: string, values: UpdateJobValues, now: Date = new Date()): Promise<EmployerJob> {
+  return db.transaction().execute(async (trx) => {
+    const changed = Object.entries(values).filter(([, value]) => value !== undefined).map(([field]) => field);
+    const updated = await trx
+      .updateTable('job_postings')
+      .set({
+        ...(values.title !== undefined ? { title: values.title } : {}),
+        ...(values.description !== undefined ? { description: values.description } : {}),
+        ...(values.location !== undefined ? { location: values.location } : {}),
+        ...(values.salary !== undefined ? { salary: values.salary } : {}),
+        ...(values.requirements !== undefined ? { requirements: values.requirements } : {}),
+        ...(values.benefits !== undefined ? { benefits: values.benefits } : {}),
+        ...(values.expires_at !== undefined ? { expires_at: values.expires_at === null ? null : expiryInstant(values.expires_at) } : {}),
+        updated_at: now,
+      })
+      .where('id', '=', jobId)
+      .where('company_id', '=', actor.companyId)
+      .where('is_deleted', '=', false)
+      .returning(['id', 'title'])
+      .executeTakeFirst();
+    if (!updated) throw notFound(messages.jobsManagement.notFound);
+    await writeAudit(trx, { actorId: actor.userId, companyId: actor.companyId, action: 'job_updated', entityType: 'job_posting', entityId: updated.id, details: { title: updated.title, fields: changed }, ip: actor.ip });
+    await publish(trx, { topic: `company:${actor.companyId}`, type: 'job', id: updated.id });
+    return jobAsListed(trx, actor.companyId, updated.id);
+  });
+}
+
+/**
+ * Closes one of the company's jobs now: it expires at this moment, so its public page stops taking
+ * applications and its listing slot is free (as at expiry); the job and its pipeline stay. Closing
+ * a job that has already expired is 409.
+ */
+export async function closeJob(db: Kysely<DB>, actor: Actor, jobId: string, now: Date = new Date()): Promise<EmployerJob> {
+  return db.transaction().execute(async (trx) => {
+    const job = await trx
+      .selectFrom('job_postings')
+      .select(['id', 'title', 'expires_at'])
+      .where('id', '=', jobId)
+      .where('company_id', '=', actor.companyId)
+      .where('is_deleted', '=', false)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!job) throw notFound(messages.jobsManagement.notFound);
+    if (job.expires_at && new Date(job.expires_at) <= now) throw conflict(messages.developers.jobAlreadyClosed, 'JOB_CLOSED');
+    await trx.updateTable('job_postings').set({ expires_at: now, updated_at: now }).where('id', '=', job.id).execute();
+    await writeAudit(trx, { actorId: actor.userId, companyId: actor.companyId, action: 'job_closed', entityType: 'job_posting', entityId: job.id, details: { title: job.title }, ip: actor.ip });
+    await publish(trx, { topic: `company:${actor.companyId}`, type: 'job', id: job.id });
+    return jobAsListed(trx, actor.companyId, job.id);
+  });
+}
