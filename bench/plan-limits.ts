@@ -1,7 +1,7 @@
 /**
- * What the plan's limit checks (issue 15) cost: Apply and job creation with the checks, against
- * the same operation without them (PlanLimitOptions, which only this bench turns off), on
- * PostgreSQL and PGlite. The company has limits far above what the run uses, so every operation
+ * What the plan's limit checks (issue 15) cost: the Apply and Create New Job requests with the
+ * checks, against the same requests without them (buildApp's planLimits: false, which only this
+ * bench sets), on PostgreSQL and PGlite. The company has limits far above what the run uses, so every operation
  * takes the checks' full path (the subscription read and lock, the count) and succeeds; only
  * successful operations are counted. The two variants alternate in rounds so warm-up and a
  * growing table weigh on both alike. One at a time measures what the checks add to a request; 8
@@ -9,15 +9,13 @@
  * company's last slot, and applications for a listing's last place, take turns.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/app.ts';
-import type { SessionContext } from '../server/auth/session.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase, type Database } from '../server/db/database.ts';
 import { createFactories } from '../server/dev/factories.ts';
-import { applyToJob } from '../server/features/job-applications/apply-to-job.ts';
-import { createJob } from '../server/features/jobs/create-job.ts';
 import { withBenchPostgres } from './bench-postgres.ts';
 
 const CANDIDATES = Number(process.env.BENCH_LIMIT_CANDIDATES ?? 240);
@@ -68,13 +66,24 @@ async function compare(total: number, concurrency: number, withChecks: (index: n
   return { withChecks: sums.withChecks.ok / sums.withChecks.seconds, without: sums.without.ok / sums.without.seconds };
 }
 
+/** Signs a user in on `app` and answers the cookie header of their session. */
+async function sessionCookie(app: FastifyInstance, email: string, password: string, ip: string): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password }, remoteAddress: ip });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  return response.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+}
+
 async function measure(label: string, database: Database): Promise<PlanLimitRow[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'workcred-bench-limits-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1:1', LOG_LEVEL: 'silent' });
-  const app = await buildApp({ config, database });
+  // The per-user budget far above the run: every request is served, none is refused for speed.
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1:1', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000000' });
+  // Two apps on one database, alike but for the checks: whole requests (session, validation,
+  // the service, the answer) with and without them.
+  const checked = await buildApp({ config, database });
+  const unchecked = await buildApp({ config, database, planLimits: false });
   try {
     const { db } = database;
-    const factories = createFactories(app.auth, database);
+    const factories = createFactories(checked.auth, database);
     const company = await factories.company({ name: `Limits Bench ${label}` });
     // Enterprise with limits far above the run: the checks run in full and never refuse.
     await db
@@ -83,40 +92,42 @@ async function measure(label: string, database: Database): Promise<PlanLimitRow[
       .where('company_id', '=', company.id)
       .execute();
     const employer = await factories.user({ role: 'employer', companyId: company.id });
-    const actor = { userId: employer.id, companyId: company.id, ip: '10.0.0.1' };
+    const employerCookie = await sessionCookie(checked, employer.email, employer.password, '10.90.0.1');
     const jobInput = { title: 'Field Sales Executive', description: 'Meet retailers across Pune and grow the territory.', location: 'Pune', salary: '₹3.6 LPA' };
+    const request = (app: FastifyInstance, url: string, cookie: string, payload: object, index: number) => async () => {
+      const response = await app.inject({ method: 'POST', url, headers: { cookie }, payload, remoteAddress: `10.91.${Math.floor(index / 250) % 250}.${index % 250}` });
+      if (response.statusCode !== 201) throw new Error(`not created: ${response.statusCode}`);
+    };
 
     const rows: PlanLimitRow[] = [];
     for (const concurrency of CONCURRENCIES) {
       const jobs = await compare(
         CANDIDATES,
         concurrency,
-        () => createJob(db, actor, jobInput),
-        () => createJob(db, actor, jobInput, new Date(), { planLimits: false }),
+        (index) => request(checked, '/api/jobs', employerCookie, jobInput, index)(),
+        (index) => request(unchecked, '/api/jobs', employerCookie, jobInput, index)(),
       );
       rows.push({ name: `${label}: create a job, ${concurrency} at a time`, ...jobs });
     }
 
-    const candidates: SessionContext[] = [];
+    const candidates: string[] = [];
     for (let i = 0; i < CANDIDATES; i += 1) {
       const user = await factories.user({ role: 'candidate' });
       await factories.candidateProfile(user.id);
       await db.updateTable('user_profiles').set({ mobile_verified: true }).where('id', '=', user.id).execute();
-      candidates.push({ userId: user.id, profile: { role: 'candidate' } } as SessionContext);
+      candidates.push(await sessionCookie(checked, user.email, user.password, `10.92.${Math.floor(i / 250)}.${i % 250}`));
     }
     for (const concurrency of CONCURRENCIES) {
       // A pair of fresh listings for each run: every candidate applies once to each.
-      const checked = await factories.job(company.id, { title: 'Warehouse Supervisor' });
-      const unchecked = await factories.job(company.id, { title: 'Warehouse Supervisor' });
-      const apply = (jobId: string, options: { planLimits?: boolean }) => async (index: number) => {
-        const outcome = await applyToJob(db, candidates[index]!, jobId, '10.0.0.2', undefined, new Date(), options);
-        if (!outcome.created) throw new Error('not created');
-      };
-      rows.push({ name: `${label}: apply to a job, ${concurrency} at a time`, ...(await compare(CANDIDATES, concurrency, apply(checked.id, {}), apply(unchecked.id, { planLimits: false }))) });
+      const withChecks = await factories.job(company.id, { title: 'Warehouse Supervisor' });
+      const without = await factories.job(company.id, { title: 'Warehouse Supervisor' });
+      const apply = (app: FastifyInstance, jobId: string) => (index: number) => request(app, `/api/jobs/${jobId}/applications`, candidates[index]!, {}, index)();
+      rows.push({ name: `${label}: apply to a job, ${concurrency} at a time`, ...(await compare(CANDIDATES, concurrency, apply(checked, withChecks.id), apply(unchecked, without.id))) });
     }
     return rows;
   } finally {
-    await app.close();
+    await checked.close();
+    await unchecked.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

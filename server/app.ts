@@ -54,6 +54,8 @@ import { employmentRoutes } from './features/employment/routes.ts';
 import { billingRoutes } from './features/billing/routes.ts';
 import { developersRoutes } from './features/developers/routes.ts';
 import { publicApiRoutes } from './features/public-api/routes.ts';
+import { WebhookDispatcher } from './features/webhooks/dispatcher.ts';
+import { webhookRoutes } from './features/webhooks/routes.ts';
 import { registerOpenApi } from './features/public-api/openapi.ts';
 
 const rootDir = projectRoot;
@@ -65,6 +67,8 @@ export interface AppDeps {
   distDir?: string;
   /** The time now, for plan dates; tests pass one they can move. */
   clock?: () => Date;
+  /** false skips the plan's limit checks on Apply and job creation: only `npm run bench` sets it, to measure what they cost. */
+  planLimits?: boolean;
 }
 
 declare module 'fastify' {
@@ -72,12 +76,13 @@ declare module 'fastify' {
     auth: Auth;
     database: Database;
     outbox: OutboxDispatcher;
+    webhooks: WebhookDispatcher;
     config: Config;
   }
 }
 
 /** Builds the whole app without listening: tests call inject() on it, server.ts listens. */
-export async function buildApp({ config, database, distDir = path.join(rootDir, 'dist'), clock = () => new Date() }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, distDir = path.join(rootDir, 'dist'), clock = () => new Date(), planLimits = true }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config),
     trustProxy: config.TRUST_PROXY,
@@ -131,7 +136,7 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   await app.register(mfaRoutes, { auth, database, config, onMessageQueued: () => outbox.kick() });
   await app.register(adminRoutes, { database });
   const storage = createFileStorage(config);
-  const deps: FeatureDeps = { config, database, auth, storage, onMessageQueued: () => outbox.kick(), clock };
+  const deps: FeatureDeps = { config, database, auth, storage, onMessageQueued: () => outbox.kick(), clock, planLimits };
   await app.register(waitlistRoutes, deps);
   await app.register(employerSignupRoutes, deps);
   await app.register(employerOnboardingRoutes, deps);
@@ -158,13 +163,24 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   await app.register(billingRoutes, deps);
   await app.register(developersRoutes, deps);
   await app.register(publicApiRoutes, deps);
+  await app.register(webhookRoutes, deps);
+  // Webhook deliveries: sent by whichever instance hears of them first (pg_notify) or polls.
+  const webhooks = new WebhookDispatcher({ db: database.db, logger: app.log, clock, allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE, publicUrl: config.PUBLIC_URL, onMessageQueued: () => outbox.kick() });
+  app.decorate('webhooks', webhooks);
+  let stopWebhookListener: (() => Promise<void>) | undefined;
   const pending = createPendingBatcher(database.db);
   await app.register(registerLiveUpdates, { config, database, guards, greeting: async (session) => ({ pending: await pending.pendingFor(session.userId) }) });
   await registerWebApp(app, distDir);
 
-  app.addHook('onReady', async () => outbox.start());
+  app.addHook('onReady', async () => {
+    outbox.start();
+    stopWebhookListener = await database.listen('webhook_deliveries', () => webhooks.kick());
+    webhooks.start();
+  });
   app.addHook('onClose', async () => {
     await stopSessionCache();
+    await stopWebhookListener?.();
+    await webhooks.stop();
     await outbox.stop();
     await storage.close?.();
   });

@@ -52,6 +52,9 @@ export const envSchema = z
     // The public API's budget per key: this many requests per window (issue 16), shared by every instance.
     API_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(100),
     API_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+    // Webhook endpoints on loopback or private addresses: refused in production unless true (an
+    // on-premises HRMS), allowed outside production so a developer can receive on localhost.
+    WEBHOOKS_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
     // How long the public job page and board answers are kept in memory and by CDNs (s-maxage).
     // A job's change is heard at once on every instance; this bounds an expiry passing. 0: off.
     PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
@@ -109,10 +112,12 @@ export const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'AUTH_SECRET' | 'PUBLIC_URL' | 'TRUST_PROXY'> {
+export interface Config extends Omit<Env, 'AUTH_SECRET' | 'PUBLIC_URL' | 'TRUST_PROXY' | 'WEBHOOKS_ALLOW_PRIVATE'> {
   AUTH_SECRET: string;
   PUBLIC_URL: string;
   TRUST_PROXY: boolean;
+  /** Whether webhook endpoints may be on loopback or private addresses (default: outside production only). */
+  WEBHOOKS_ALLOW_PRIVATE: boolean;
   isProduction: boolean;
 }
 
@@ -136,6 +141,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     AUTH_SECRET: env.AUTH_SECRET ?? readOrCreateDevSecret(dataDir),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     TRUST_PROXY: env.TRUST_PROXY === 'true',
+    WEBHOOKS_ALLOW_PRIVATE: env.WEBHOOKS_ALLOW_PRIVATE === undefined ? env.NODE_ENV !== 'production' : env.WEBHOOKS_ALLOW_PRIVATE === 'true',
     isProduction: env.NODE_ENV === 'production',
   };
 }

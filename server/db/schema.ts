@@ -618,3 +618,5 @@ export interface DB {
 export type * from './schema-billing.ts';
 // The public API's tables (migration 0030) live in schema-developers.ts, merged into DB there.
 export type * from './schema-developers.ts';
+// Webhooks (migration 0032) live in schema-webhooks.ts, merged into DB there.
+export type * from './schema-webhooks.ts';

@@ -14,4 +14,6 @@ export interface FeatureDeps {
   onMessageQueued: () => void;
   /** The time now: plan dates (trial end, grace) are judged by it. Tests move it instead of waiting. */
   clock: () => Date;
+  /** The plan's limit checks on Apply and job creation; off only in `npm run bench` (buildApp's planLimits). */
+  planLimits: boolean;
 }

@@ -7,6 +7,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { enqueueMessage } from '../../messaging/outbox.ts';
 import { publish } from '../../realtime/events.ts';
 import { fill } from '../../../shared/fill.ts';
+import { emitWebhookEvent } from '../webhooks/emit.ts';
 
 const text = messages.employment;
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -113,6 +114,7 @@ export async function addEmployee(db: Kysely<DB>, actor: EmployerActor, input: A
         .executeTakeFirstOrThrow();
       await writeAudit(trx, { actorId: actor.userId, companyId: actor.companyId, action: 'employee_added', entityType: 'employment', entityId: id, details: { employee_id: person.id, joining_date: joiningDate }, ip: actor.ip });
       await announce(trx, actor.companyId, person.id, id);
+      await emitWebhookEvent(trx, actor.companyId, 'employee.added', { employment_id: id, candidate_id: person.id, title, joining_date: joiningDate });
       const values = { name: person.full_name || person.email, company: person.company_name, title, joiningDate };
       await enqueueMessage(trx, { channel: 'email', to: person.email, subject: fill(text.addedEmailSubject, values), text: fill(text.addedEmailText, values) });
       return toEmployee(await companyEmployments(trx, actor.companyId).where('e.id', '=', id).executeTakeFirstOrThrow());
@@ -195,6 +197,7 @@ export async function relieveEmployee(db: Kysely<DB>, actor: EmployerActor, empl
       ip: actor.ip,
     });
     await announce(trx, actor.companyId, current.employee_id, employmentId);
+    await emitWebhookEvent(trx, actor.companyId, 'employee.relieved', { employment_id: employmentId, candidate_id: current.employee_id, last_working_day: lastDay });
 
     const person = await trx
       .selectFrom('user_profiles as u')

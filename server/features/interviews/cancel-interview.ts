@@ -10,6 +10,7 @@ import { queueInterviewEmails } from './interview-messages.ts';
 import { interviewerContacts, interviewerIds, mailFactsOf } from './interview-rules.ts';
 import { getInterview } from './list-interviews.ts';
 import { wholeCompany } from '../team/member-scope.ts';
+import { emitWebhookEvent } from '../webhooks/emit.ts';
 
 /**
  * Cancels a scheduled interview: status cancelled, SEQUENCE raised, the candidate emailed a
@@ -54,6 +55,7 @@ export async function cancelInterview(db: Kysely<DB>, actor: Actor & { mailFrom:
     );
     await publish(trx, { topic: `company:${actor.companyId}`, type: 'interview', id: interviewId });
     await publish(trx, { topic: `user:${facts.candidate_id}`, type: 'interview', id: interviewId });
+    await emitWebhookEvent(trx, actor.companyId, 'interview.cancelled', { interview_id: interviewId, application_id: current.application_id, reason }, now);
     return getInterview(trx, wholeCompany(actor.companyId), interviewId);
   });
 }

@@ -11,6 +11,7 @@ import { queueInterviewEmails } from './interview-messages.ts';
 import { checkInterviewers, findConflicts, InterviewConflictError, mailFactsOf, normaliseLocation, startFromIst, interviewerContacts } from './interview-rules.ts';
 import { getInterview } from './list-interviews.ts';
 import { wholeCompany } from '../team/member-scope.ts';
+import { emitStageChanged, emitWebhookEvent } from '../webhooks/emit.ts';
 
 const text = messages.interviews;
 const CLOSED_STAGES: ApplicationStage[] = ['hired', 'rejected', 'withdrawn'];
@@ -87,6 +88,7 @@ export async function scheduleInterview(db: Kysely<DB>, actor: Actor & { mailFro
       // refresh. No separate stage email: the invite below is the candidate's news.
       await publish(trx, { topic: `company:${actor.companyId}`, type: 'pipeline', id: application.id });
       await publish(trx, { topic: `user:${application.candidate_id}`, type: 'application_stage', id: application.id });
+      await emitStageChanged(trx, { ...application, company_id: actor.companyId }, application.status, 'interview', null);
     }
 
     await writeAudit(trx, {
@@ -121,6 +123,7 @@ export async function scheduleInterview(db: Kysely<DB>, actor: Actor & { mailFro
     );
     await publish(trx, { topic: `company:${actor.companyId}`, type: 'interview', id: interview.id });
     await publish(trx, { topic: `user:${application.candidate_id}`, type: 'interview', id: interview.id });
+    await emitWebhookEvent(trx, actor.companyId, 'interview.scheduled', { interview_id: interview.id, application_id: application.id, scheduled_at: start.toISOString(), duration_minutes: body.duration_minutes, mode: body.mode }, now);
 
     return { ...(await getInterview(trx, wholeCompany(actor.companyId), interview.id)), conflicts };
   });

@@ -9,6 +9,7 @@ import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { publish } from '../../realtime/events.ts';
 import { isOpenJob } from '../public-jobs/open-jobs.ts';
 import { writeAudit } from '../../audit/write-audit.ts';
+import { emitWebhookEvent } from '../webhooks/emit.ts';
 
 export type ApplyOutcome = ApplyToJobResult & { created: boolean };
 
@@ -57,6 +58,7 @@ export async function applyToJob(db: Kysely<DB>, session: SessionContext, jobId:
     await trx.insertInto('application_stage_events').values({ application_id: inserted.id, from_stage: null, to_stage: 'received', actor_id: candidateId }).execute();
     await writeAudit(trx, { actorId: candidateId, companyId: job.company_id, action: 'application_received', entityType: 'job_application', entityId: inserted.id, details: { job_id: jobId, source: source.source }, ip });
     await publish(trx, { topic: `company:${job.company_id}`, type: 'application', id: inserted.id });
+    await emitWebhookEvent(trx, job.company_id, 'application.created', { application_id: inserted.id, job_id: jobId, candidate_id: candidateId, source: source.source }, now);
     return { id: inserted.id, status: 'received', created: true };
   });
 }

@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema.ts';
 import { publish } from '../../realtime/events.ts';
 import { writeAudit } from '../../audit/write-audit.ts';
 import { assertListingSlot, type PlanLimitOptions } from '../billing/limits.ts';
+import { emitWebhookEvent } from '../webhooks/emit.ts';
 
 /** India has one offset and no daylight saving; an expiry date lasts to the end of that day there. */
 const INDIA_OFFSET = '+05:30';
@@ -45,6 +46,7 @@ export async function createJob(db: Kysely<DB>, actor: Actor, input: CreateJobVa
       .executeTakeFirstOrThrow();
     await writeAudit(trx, { actorId: actor.userId, companyId: actor.companyId, action: 'job_created', entityType: 'job_posting', entityId: job.id, details: { title: job.title }, ip: actor.ip });
     await publish(trx, { topic: `company:${actor.companyId}`, type: 'job', id: job.id });
+    await emitWebhookEvent(trx, actor.companyId, 'job.created', { job_id: job.id, title: job.title }, now);
     return {
       ...job,
       expires_at: job.expires_at === null ? null : new Date(job.expires_at).toISOString(),

@@ -15,7 +15,7 @@ import { listJobApplicants } from './list-job-applicants.ts';
 import { memberScope } from '../team/member-scope.ts';
 
 /** Jobs Management (spec points 2, 5 and 7): an employer's own company's jobs only. */
-export async function jobsRoutes(app: FastifyInstance, { config, database, clock }: FeatureDeps) {
+export async function jobsRoutes(app: FastifyInstance, { config, database, clock, planLimits }: FeatureDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // A company's pages kept a few seconds, forgotten on every instance when its jobs or applications change.
   const { cache, stop } = await startCompanyJobsCache(database, config.COMPANY_CACHE_SECONDS * 1000);
@@ -38,7 +38,7 @@ export async function jobsRoutes(app: FastifyInstance, { config, database, clock
 
   api.post('/api/jobs', { config: { access: 'user' }, schema: { body: createJobBodySchema, response: { 201: employerJobSchema } } }, async (request, reply) => {
     const session = sessionOf(request);
-    const job = await createJob(database.db, { userId: session.userId, companyId: employerCompanyId(session), ip: request.ip }, request.body, clock());
+    const job = await createJob(database.db, { userId: session.userId, companyId: employerCompanyId(session), ip: request.ip }, request.body, clock(), { planLimits });
     return reply.code(201).send(job);
   });
 

@@ -8,6 +8,7 @@ import { writeAudit } from '../../audit/write-audit.ts';
 import { wholeCompany } from '../team/member-scope.ts';
 import { expiryInstant, type Actor } from './create-job.ts';
 import { listCompanyJobs } from './list-company-jobs.ts';
+import { emitWebhookEvent } from '../webhooks/emit.ts';
 
 async function jobAsListed(trx: Transaction<DB>, companyId: string, jobId: string): Promise<EmployerJob> {
   const page = await listCompanyJobs(trx, wholeCompany(companyId), { limit: 1, jobId });
@@ -43,6 +44,7 @@ export async function updateJob(db: Kysely<DB>, actor: Actor, jobId: string, val
     if (!updated) throw notFound(messages.jobsManagement.notFound);
     await writeAudit(trx, { actorId: actor.userId, companyId: actor.companyId, action: 'job_updated', entityType: 'job_posting', entityId: updated.id, details: { title: updated.title, fields: changed }, ip: actor.ip });
     await publish(trx, { topic: `company:${actor.companyId}`, type: 'job', id: updated.id });
+    await emitWebhookEvent(trx, actor.companyId, 'job.updated', { job_id: updated.id, fields: changed }, now);
     return jobAsListed(trx, actor.companyId, updated.id);
   });
 }
@@ -67,6 +69,7 @@ export async function closeJob(db: Kysely<DB>, actor: Actor, jobId: string, now:
     await trx.updateTable('job_postings').set({ expires_at: now, updated_at: now }).where('id', '=', job.id).execute();
     await writeAudit(trx, { actorId: actor.userId, companyId: actor.companyId, action: 'job_closed', entityType: 'job_posting', entityId: job.id, details: { title: job.title }, ip: actor.ip });
     await publish(trx, { topic: `company:${actor.companyId}`, type: 'job', id: job.id });
+    await emitWebhookEvent(trx, actor.companyId, 'job.closed', { job_id: job.id }, now);
     return jobAsListed(trx, actor.companyId, job.id);
   });
 }

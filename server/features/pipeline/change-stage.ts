@@ -8,6 +8,7 @@ import { conflict, notFound } from '../../http/errors.ts';
 import { enqueueMessage } from '../../messaging/outbox.ts';
 import { publish } from '../../realtime/events.ts';
 import { fill } from '../../../shared/fill.ts';
+import { emitStageChanged } from '../webhooks/emit.ts';
 
 const text = messages.pipeline;
 
@@ -138,6 +139,7 @@ export async function applyStageChange(trx: Transaction<DB>, application: Locked
 
   await publish(trx, { topic: `company:${application.company_id}`, type: 'pipeline', id: application.id });
   await publish(trx, { topic: `user:${application.candidate_id}`, type: 'application_stage', id: application.id });
+  await emitStageChanged(trx, application, from, change.to, employmentId);
   return { stage: change.to, stage_changed_at: new Date(updated.stage_changed_at), employment_id: employmentId, emailed };
 }
 

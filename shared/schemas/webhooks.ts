@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { developersMessages as text } from '../messages/developers.ts';
+
+/** What a company can be told about (issue 16); each delivery's body is { type, timestamp, data }. */
+export const webhookEvents = [
+  'job.created',
+  'job.updated',
+  'job.closed',
+  'application.created',
+  'application.stage_changed',
+  'interview.scheduled',
+  'interview.cancelled',
+  'employee.added',
+  'employee.relieved',
+] as const;
+export type WebhookEvent = (typeof webhookEvents)[number];
+/** The test event Send test delivers, whatever the endpoint subscribed to. */
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
+
+export const WEBHOOK_SECRET_PREFIX = 'whsec_';
+export const WEBHOOK_LIMITS = { url: 2000, description: 200, perCompany: 20 } as const;
+
+export const createWebhookSchema = z.strictObject({
+  url: z
+    .string(text.webhookUrlInvalid)
+    .trim()
+    .max(WEBHOOK_LIMITS.url, text.webhookUrlInvalid)
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
+      } catch {
+        return false;
+      }
+    }, text.webhookUrlInvalid),
+  description: z
+    .string()
+    .trim()
+    .max(WEBHOOK_LIMITS.description, text.webhookDescriptionTooLong)
+    .transform((value) => (value === '' ? null : value))
+    .nullish(),
+  events: z
+    .array(z.enum(webhookEvents, text.webhookEventUnknown), text.webhookEventsRequired)
+    .min(1, text.webhookEventsRequired)
+    .max(webhookEvents.length)
+    .transform((events) => webhookEvents.filter((event) => events.includes(event))),
+});
+export type CreateWebhookInput = z.input<typeof createWebhookSchema>;
+export type CreateWebhookValues = z.output<typeof createWebhookSchema>;
+
+export const webhookEndpointSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  description: z.string().nullable(),
+  events: z.array(z.enum(webhookEvents)),
+  status: z.enum(['active', 'disabled']),
+  disabled_reason: z.string().nullable(),
+  /** The secret's first characters, as lists show it. */
+  secret_prefix: z.string(),
+  created_by_name: z.string().nullable(),
+  created_at: z.string(),
+});
+export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
+export const webhookEndpointListSchema = z.object({ endpoints: z.array(webhookEndpointSchema) });
+/** Create and rotate answer the whole secret, once. */
+export const webhookWithSecretSchema = z.object({ endpoint: webhookEndpointSchema, secret: z.string() });
+export type WebhookWithSecret = z.infer<typeof webhookWithSecretSchema>;
+
+export const webhookDeliverySchema = z.object({
+  id: z.string(),
+  message_id: z.string(),
+  event_type: z.string(),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  attempts: z.number().int(),
+  last_status_code: z.number().int().nullable(),
+  last_error: z.string().nullable(),
+  last_attempt_at: z.string().nullable(),
+  next_attempt_at: z.string().nullable(),
+  created_at: z.string(),
+  payload: z.string(),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+export const webhookDeliveryListSchema = z.object({ deliveries: z.array(webhookDeliverySchema) });
+export const webhookIdParamsSchema = z.strictObject({ webhookId: z.uuid(text.webhookNotFound) });
+export const webhookDeliveryParamsSchema = z.strictObject({ webhookId: z.uuid(text.webhookNotFound), deliveryId: z.uuid(text.deliveryNotFound) });
+export const updateWebhookSchema = z.strictObject({ enabled: z.boolean(text.webhookEnabledInvalid) });
