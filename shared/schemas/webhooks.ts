@@ -62,6 +62,7 @@ export const webhookEndpointSchema = z.object({
 });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 export const webhookEndpointListSchema = z.object({ endpoints: z.array(webhookEndpointSchema) });
+export type WebhookEndpointList = z.infer<typeof webhookEndpointListSchema>;
 /** Create and rotate answer the whole secret, once. */
 export const webhookWithSecretSchema = z.object({ endpoint: webhookEndpointSchema, secret: z.string() });
 export type WebhookWithSecret = z.infer<typeof webhookWithSecretSchema>;

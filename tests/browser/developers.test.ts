@@ -1,8 +1,12 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
 import { API_KEY_PATTERN } from '../../shared/schemas/api-keys.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 const PASSWORD = 'Nilgiri-Tea-Estate-58';
 const text = messages.developers;
@@ -107,5 +111,75 @@ describe('Settings → Developers', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(page, 'developers-docs-375');
+  });
+
+  it('adds a webhook endpoint with a secret shown once, sends it a signed test event, shows the delivery, rotates, turns off and deletes', { timeout: 90_000 }, async () => {
+    const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+    const receiver = http.createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        received.push({ headers: request.headers, body });
+        response.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/workcred`;
+    try {
+      const company = await h.t.factories.company({ name: 'Coromandel Fertilisers' });
+      const owner = await h.t.factories.user({ role: 'employer', companyId: company.id, companyRole: 'owner', password: PASSWORD, fullName: 'Lakshmi Iyer' });
+      const { page } = await h.open('/auth');
+      await submitSignIn(page, owner.email, PASSWORD);
+      await waitForPath(page, '/dashboard');
+      await page.goto('/dashboard/settings/developers');
+      const panel = page.getByRole('tabpanel', { name: text.tab });
+      await panel.getByText(text.noWebhooks).waitFor();
+
+      await panel.getByRole('button', { name: text.addWebhook }).click();
+      const dialog = page.getByRole('dialog', { name: text.addWebhookTitle });
+      await dialog.getByLabel(text.urlLabel).fill('not a url');
+      await dialog.getByRole('button', { name: text.addWebhook }).click();
+      await dialog.getByText(text.webhookUrlInvalid).waitFor();
+      await dialog.getByLabel(text.urlLabel).fill(url);
+      await dialog.getByLabel(text.descriptionLabel).fill('Darwinbox onboarding');
+      await dialog.getByRole('checkbox', { name: new RegExp(text.eventLabels['employee.added']) }).check();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await screenshot(page, 'developers-webhook-add');
+      await dialog.getByRole('button', { name: text.addWebhook }).click();
+      const secret = (await page.getByTestId('webhook-secret').textContent())!;
+      expect(secret).toMatch(/^whsec_/);
+      await page.getByRole('button', { name: text.done }).click();
+
+      const item = panel.getByRole('listitem', { name: url });
+      await item.getByText('Darwinbox onboarding').waitFor();
+      expect(await panel.textContent()).not.toContain(secret);
+      await item.getByRole('button', { name: text.sendTest }).click();
+      await waitForToast(page, text.testSent);
+      const test = await waitFor(() => received[0], { what: 'the test event' });
+      expect(new Webhook(secret).verify(test.body, test.headers as Record<string, string>)).toMatchObject({ type: 'webhook.test' });
+      await item.getByRole('table').getByText(text.deliveryStatus.succeeded).waitFor({ timeout: 15_000 });
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await screenshot(page, 'developers-webhooks-1280');
+      await page.setViewportSize({ width: 375, height: 812 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await screenshot(page, 'developers-webhooks-375');
+      await page.setViewportSize({ width: 1280, height: 800 });
+
+      await item.getByRole('button', { name: text.rotateSecret }).click();
+      await page.getByRole('dialog', { name: text.rotateTitle }).getByRole('button', { name: text.rotate }).click();
+      const rotated = (await page.getByTestId('webhook-secret').textContent())!;
+      expect(rotated).not.toBe(secret);
+      await page.getByRole('button', { name: text.done }).click();
+
+      await item.getByRole('button', { name: text.turnOff }).click();
+      await waitForToast(page, text.turnedOff);
+      await item.getByText(text.statusDisabled, { exact: true }).waitFor();
+      await item.getByRole('button', { name: text.deleteWebhook }).click();
+      await page.getByRole('dialog', { name: text.deleteWebhookTitle }).getByRole('button', { name: text.deleteWebhook }).click();
+      await waitForToast(page, text.webhookDeleted);
+      await panel.getByText(text.noWebhooks).waitFor();
+    } finally {
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    }
   });
 });

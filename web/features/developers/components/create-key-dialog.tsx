@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Check, Copy, KeyRound } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { developersMessages as text } from '@shared/messages/developers.ts';
 import { apiResources, createApiKeySchema, type ApiResource, type ApiScope, type CreatedApiKey } from '@shared/schemas/api-keys.ts';
 import { JOB_TIME_ZONE, todayInIndia } from '@shared/schemas/jobs.ts';
@@ -13,6 +13,7 @@ import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import { fieldErrorsOf } from '@web/features/settings/components/settings-section.tsx';
 import { useCreateApiKey } from '../api/api-keys.ts';
+import { SecretReveal } from './secret-reveal.tsx';
 
 /** Candidates are read only: no Write box for them. */
 const WRITABLE: Record<ApiResource, boolean> = { jobs: true, applications: true, candidates: false, interviews: true, employees: true };
@@ -154,32 +155,5 @@ function KeyForm({ onCreated, onCancel }: { onCreated: (created: CreatedApiKey) 
 }
 
 function ShowSecret({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
-  const [copied, setCopied] = useState(false);
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(created.secret);
-      setCopied(true);
-      toast.success(text.copied);
-    } catch {
-      // The key is selectable on screen; copying by hand still works.
-    }
-  }
-  return (
-    <div className="space-y-5">
-      <DialogTitle>{text.secretTitle}</DialogTitle>
-      <DialogDescription>{text.secretNote}</DialogDescription>
-      <p className="rounded-md border border-slate-200 bg-slate-50 p-3 font-mono text-sm break-all text-slate-900" data-testid="api-key-secret">
-        {created.secret}
-      </p>
-      <div className="flex flex-wrap justify-end gap-3">
-        <Button type="button" variant="outline" onClick={() => void copy()}>
-          {copied ? <Check className="size-4" aria-hidden="true" /> : <Copy className="size-4" aria-hidden="true" />}
-          {text.copy}
-        </Button>
-        <Button type="button" onClick={onDone}>
-          {text.done}
-        </Button>
-      </div>
-    </div>
-  );
+  return <SecretReveal title={text.secretTitle} note={text.secretNote} secret={created.secret} testId="api-key-secret" onDone={onDone} />;
 }

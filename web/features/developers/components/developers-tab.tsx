@@ -1,21 +1,26 @@
-import { useState } from 'react';
 import { formatIstDate } from '@shared/gst.ts';
-import { messages } from '@shared/messages.ts';
 import { developersMessages as text } from '@shared/messages/developers.ts';
 import type { ApiKey } from '@shared/schemas/api-keys.ts';
-import { Button } from '@web/components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
-import { errorMessage } from '@web/lib/api-client.ts';
 import { fill } from '@web/lib/fill.ts';
-import { toast } from '@web/lib/toast.ts';
 import { SettingsSection } from '@web/features/settings/components/settings-section.tsx';
 import { useApiKeys, useRevokeApiKey } from '../api/api-keys.ts';
 import { CreateKeyDialog } from './create-key-dialog.tsx';
+import { ConfirmButton } from './confirm-button.tsx';
+import { WebhooksSection } from './webhooks-section.tsx';
 
 const dateOf = (value: string | null, otherwise: string) => (value ? formatIstDate(new Date(value)) : otherwise);
 
-/** Settings → Developers (issue 16): the company's API keys, a new one, and revoking. Owners and admins. */
+/** Settings → Developers (issue 16): the company's API keys and webhooks. Owners and admins. */
 export function DevelopersTab() {
+  return (
+    <div className="space-y-6">
+      <ApiKeysSection />
+      <WebhooksSection />
+    </div>
+  );
+}
+
+function ApiKeysSection() {
   const keys = useApiKeys();
   return (
     <SettingsSection title={text.heading} intro={text.intro} state={keys.status} onRetry={() => void keys.refetch()}>
@@ -92,34 +97,19 @@ function KeysTable({ keys }: { keys: ApiKey[] }) {
 }
 
 function RevokeButton({ apiKey }: { apiKey: ApiKey }) {
-  const [open, setOpen] = useState(false);
   const revoke = useRevokeApiKey();
-  async function confirm() {
-    try {
-      await revoke.mutateAsync(apiKey.id);
-      toast.success(text.revoked);
-      setOpen(false);
-    } catch (error) {
-      toast.error(errorMessage(error, messages.auth.unexpected));
-    }
-  }
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <Button variant="outline" size="sm" onClick={() => setOpen(true)} aria-label={`${text.revoke} ${apiKey.name}`}>
-        {text.revoke}
-      </Button>
-      <DialogContent>
-        <DialogTitle>{fill(text.revokeTitle, { name: apiKey.name })}</DialogTitle>
-        <DialogDescription className="mt-2">{text.revokeBody}</DialogDescription>
-        <div className="mt-6 flex flex-wrap justify-end gap-2">
-          <Button variant="outline" onClick={() => setOpen(false)}>
-            {text.cancel}
-          </Button>
-          <Button variant="destructive" disabled={revoke.isPending} onClick={() => void confirm()}>
-            {text.revoke}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <ConfirmButton
+      label={text.revoke}
+      ariaLabel={`${text.revoke} ${apiKey.name}`}
+      title={fill(text.revokeTitle, { name: apiKey.name })}
+      body={text.revokeBody}
+      action={text.revoke}
+      destructive
+      done={text.revoked}
+      onConfirm={async () => {
+        await revoke.mutateAsync(apiKey.id);
+      }}
+    />
   );
 }

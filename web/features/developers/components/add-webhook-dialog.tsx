@@ -1,0 +1,123 @@
+import { useId, useState } from 'react';
+import { Webhook } from 'lucide-react';
+import { messages } from '@shared/messages.ts';
+import { developersMessages as text } from '@shared/messages/developers.ts';
+import { createWebhookSchema, webhookEvents, type WebhookEvent, type WebhookWithSecret } from '@shared/schemas/webhooks.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
+import { FieldError } from '@web/components/ui/field-error.tsx';
+import { TextField } from '@web/components/ui/text-field.tsx';
+import { errorMessage } from '@web/lib/api-client.ts';
+import { toast } from '@web/lib/toast.ts';
+import { fieldErrorsOf } from '@web/features/settings/components/settings-section.tsx';
+import { useCreateWebhook } from '../api/webhooks.ts';
+import { SecretReveal } from './secret-reveal.tsx';
+
+type Errors = Partial<Record<'url' | 'description' | 'events', string>>;
+
+/** "Add endpoint": URL, description, events; then the signing secret, once. */
+export function AddWebhookDialog() {
+  const [open, setOpen] = useState(false);
+  const [created, setCreated] = useState<WebhookWithSecret | null>(null);
+  const close = (next: boolean) => {
+    setOpen(next);
+    if (!next) setCreated(null);
+  };
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        <Webhook className="size-4" aria-hidden="true" />
+        {text.addWebhook}
+      </Button>
+      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
+        {created ? (
+          <SecretReveal title={text.webhookSecretTitle} note={text.webhookSecretNote} secret={created.secret} testId="webhook-secret" onDone={() => close(false)} />
+        ) : (
+          <WebhookForm onCreated={setCreated} onCancel={() => close(false)} />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function WebhookForm({ onCreated, onCancel }: { onCreated: (created: WebhookWithSecret) => void; onCancel: () => void }) {
+  const id = useId();
+  const create = useCreateWebhook();
+  const [url, setUrl] = useState('');
+  const [description, setDescription] = useState('');
+  const [events, setEvents] = useState<WebhookEvent[]>(['application.created', 'application.stage_changed']);
+  const [errors, setErrors] = useState<Errors>({});
+
+  async function submit() {
+    const parsed = createWebhookSchema.safeParse({ url, description, events });
+    if (!parsed.success) {
+      const found: Errors = {};
+      for (const issue of parsed.error.issues) found[issue.path[0] as keyof Errors] ??= issue.message;
+      return setErrors(found);
+    }
+    setErrors({});
+    try {
+      onCreated(await create.mutateAsync(parsed.data));
+    } catch (error) {
+      const fields = fieldErrorsOf(error, { WEBHOOK_URL_PRIVATE: 'url', WEBHOOK_URL_NOT_HTTPS: 'url' });
+      if (Object.keys(fields).length > 0) setErrors(fields);
+      else toast.error(errorMessage(error, messages.auth.unexpected));
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      className="space-y-5"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <DialogTitle>{text.addWebhookTitle}</DialogTitle>
+      <DialogDescription className="sr-only">{text.webhooksIntro}</DialogDescription>
+      <TextField id={`${id}-url`} type="url" label={text.urlLabel} placeholder={text.urlPlaceholder} value={url}
+        onChange={(event) => {
+          setUrl(event.target.value);
+          setErrors(({ url: _fixed, ...rest }) => rest);
+        }}
+        error={errors.url}
+      />
+      <TextField id={`${id}-description`} label={text.descriptionLabel} placeholder={text.namePlaceholder} maxLength={200} value={description}
+        onChange={(event) => setDescription(event.target.value)}
+        error={errors.description}
+      />
+      <fieldset aria-describedby={errors.events ? `${id}-events-error` : undefined}>
+        <legend className="text-sm font-medium text-slate-700">{text.eventsLegend}</legend>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          {webhookEvents.map((event) => (
+            <label key={event} className="flex items-start gap-2 text-sm text-slate-900">
+              <input
+                type="checkbox"
+                className="mt-0.5 size-4 accent-brand-700"
+                checked={events.includes(event)}
+                onChange={(change) => {
+                  setEvents((current) => (change.target.checked ? [...current, event] : current.filter((entry) => entry !== event)));
+                  setErrors(({ events: _fixed, ...rest }) => rest);
+                }}
+              />
+              <span>
+                {text.eventLabels[event]}
+                <span className="block font-mono text-xs text-slate-600">{event}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        <FieldError id={`${id}-events-error`} message={errors.events} />
+      </fieldset>
+      <div className="flex justify-end gap-3 pt-2">
+        <Button type="button" variant="outline" onClick={onCancel}>
+          {text.cancel}
+        </Button>
+        <Button type="submit" disabled={create.isPending}>
+          {text.addWebhook}
+        </Button>
+      </div>
+    </form>
+  );
+}
