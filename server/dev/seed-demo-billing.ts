@@ -2,6 +2,8 @@ import { completeDevCheckout } from '../features/billing/dev-payments.ts';
 import { createPaymentsProvider } from '../features/billing/payments-provider.ts';
 import { startCheckout } from '../features/billing/subscribe.ts';
 import { createApiKey, revokeApiKey } from '../features/developers/api-keys.ts';
+import { newMessageId, webhookBody } from '../features/webhooks/emit.ts';
+import { createWebhook } from '../features/webhooks/endpoints.ts';
 import { SEED_IP, type SeedContext } from './seed-demo-context.ts';
 import type { SeededCompany } from './seed-demo-hiring.ts';
 
@@ -11,7 +13,7 @@ const DAY = 24 * 60 * 60 * 1000;
  * Issue 15 in the demo: Nimbus pays for Professional through the test checkout (an active plan, a
  * payment and its GST invoice on Billing); Saffron is on day 11 of its trial, so its dashboard
  * shows "Trial: 3 days left". Payments are made only with the development provider. Issue 16:
- * Nimbus has an API key for its HRMS and a revoked one.
+ * Nimbus has an API key for its HRMS and a revoked one, and a webhook endpoint with a delivery log.
  */
 export async function seedBilling(context: SeedContext, companies: SeededCompany[]): Promise<void> {
   const { app, db } = context;
@@ -38,6 +40,38 @@ export async function seedBilling(context: SeedContext, companies: SeededCompany
         await db.updateTable('admin_audit_logs').set({ created_at: at }).where('entity_id', '=', keyId).execute();
       }
       await db.updateTable('api_keys').set({ revoked_at: new Date(Date.now() - 30 * DAY) }).where('id', '=', old.key.id).execute();
+      await seedWebhook(context, owner.id, company.id);
     }
   }
+}
+
+/** Nimbus's HRMS endpoint and a week of its deliveries: delivered ones, and one the HRMS refused then took on retry. */
+async function seedWebhook(context: SeedContext, ownerId: string, companyId: string): Promise<void> {
+  const { db } = context;
+  const { endpoint } = await createWebhook(
+    db,
+    { userId: ownerId, companyId, ip: SEED_IP },
+    { url: 'https://hrms.nimbus-tech.example/workcred/webhooks', description: 'Keka HRMS onboarding', events: ['application.stage_changed', 'employee.added', 'employee.relieved'] },
+    { production: false, allowPrivate: true },
+  );
+  const applications = await db.selectFrom('job_applications').select(['id', 'job_id', 'candidate_id', 'status']).where('company_id', '=', companyId).where('status', '!=', 'received').limit(4).execute();
+  const rows = applications.map((application, index) => {
+    const at = new Date(Date.now() - (6 - index) * DAY);
+    const refusedFirst = index === 1;
+    return {
+      endpoint_id: endpoint.id,
+      message_id: newMessageId(),
+      event_type: 'application.stage_changed',
+      payload: webhookBody('application.stage_changed', { application_id: application.id, job_id: application.job_id, candidate_id: application.candidate_id, from_stage: 'received', to_stage: application.status }, at),
+      status: 'succeeded' as const,
+      attempts: refusedFirst ? 2 : 1,
+      next_attempt_at: at,
+      last_attempt_at: new Date(at.getTime() + (refusedFirst ? 5_000 : 0)),
+      last_status_code: 200,
+      created_at: at,
+    };
+  });
+  if (rows.length > 0) await db.insertInto('webhook_deliveries').values(rows).execute();
+  await db.updateTable('webhook_endpoints').set({ created_at: new Date(Date.now() - 20 * DAY) }).where('id', '=', endpoint.id).execute();
+  await db.updateTable('admin_audit_logs').set({ created_at: new Date(Date.now() - 20 * DAY) }).where('entity_id', '=', endpoint.id).execute();
 }

@@ -128,6 +128,19 @@ describe.skipIf(laneUnavailable)('demo seed', { timeout: 120_000 }, () => {
     expect(notifications.length).toBeGreaterThanOrEqual(DEMO_ACCOUNTS.length);
   });
 
+  it('gives Nimbus an API key in use and a webhook endpoint with a delivery log', async () => {
+    const owner = await as('hr@nimbus-tech.demo.workcred.in');
+    const { keys } = await get<{ keys: { name: string; status: string; last_used_at: string | null }[] }>(owner, '/api/developers/keys');
+    expect(keys.find((key) => key.status === 'active')?.last_used_at).not.toBeNull();
+    const { endpoints } = await get<{ endpoints: { id: string; status: string }[] }>(owner, '/api/developers/webhooks');
+    expect(endpoints).toHaveLength(1);
+    expect(endpoints[0]?.status).toBe('active');
+    const { deliveries } = await get<{ deliveries: { status: string; attempts: number }[] }>(owner, `/api/developers/webhooks/${endpoints[0]?.id}/deliveries`);
+    expect(deliveries.length).toBeGreaterThanOrEqual(3);
+    expect(deliveries.every((delivery) => delivery.status === 'succeeded')).toBe(true);
+    expect(deliveries.some((delivery) => delivery.attempts === 2)).toBe(true);
+  });
+
   it('refuses to run again, and refuses a database with real users unless forced', async () => {
     await expect(seedDemo(t.app)).rejects.toBeInstanceOf(RealUsersPresentError);
     await t.factories.user({ email: 'real.person@real-corp.in' });

@@ -104,6 +104,8 @@ describe('Settings → Developers', () => {
     await page.getByText('POST /api/v1/applications/{id}/move', { exact: true }).waitFor();
     await page.getByText('Move an application to a stage.').waitFor();
     await page.getByText(/Send an Idempotency-Key header/).waitFor();
+    await page.getByRole('heading', { name: 'Webhooks', level: 2 }).waitFor();
+    await page.getByText(/new Webhook\(process\.env\.WORKCRED_WEBHOOK_SECRET\)/).waitFor();
     expect(await page.locator('#problem-idempotency-key-reused').textContent()).toContain('422');
     expect(await page.locator('#problem-missing-scope').textContent()).toContain('403');
     expect(await seriousAxeViolations(page)).toEqual([]);

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { PublicLayout } from '@web/components/layout/public-layout.tsx';
 import { PageIntro } from '@web/features/public-pages/components/page-intro.tsx';
 import { apiScopes } from '@shared/schemas/api-keys.ts';
+import { webhookEvents } from '@shared/schemas/webhooks.ts';
 
 interface OpenApiOperation {
   summary?: string;
@@ -35,6 +36,17 @@ const NODE = `const response = await fetch('https://workcred.in/api/v1/jobs?limi
 });
 if (!response.ok) throw new Error((await response.json()).detail);
 const { data, next_cursor } = await response.json();`;
+
+const VERIFY = `import { Webhook } from 'standardwebhooks'; // npm install standardwebhooks
+
+// In your HTTP handler, with the raw body exactly as received:
+const wh = new Webhook(process.env.WORKCRED_WEBHOOK_SECRET); // whsec_…
+const event = wh.verify(rawBody, {
+  'webhook-id': request.headers['webhook-id'],
+  'webhook-timestamp': request.headers['webhook-timestamp'],
+  'webhook-signature': request.headers['webhook-signature'],
+}); // throws if the signature or the time is wrong
+// event = { type: 'application.stage_changed', timestamp, data: { application_id, … } }`;
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -120,6 +132,22 @@ export function DevelopersDocsPage() {
               ))}
             </ul>
           ) : null}
+        </Section>
+        <Section id="webhooks" title="Webhooks">
+          <p>
+            An owner or admin adds endpoints in <strong>Settings → Developers → Webhooks</strong> and chooses the events: {webhookEvents.map((event, index) => <span key={event}>{index > 0 ? ', ' : ''}<code className="font-mono">{event}</code></span>)}. Each event is a POST of{' '}
+            <code className="font-mono">{'{ type, timestamp, data }'}</code> with the ids to read more through the API.
+          </p>
+          <ul className="list-disc space-y-1 pl-6">
+            <li>
+              Deliveries are signed the <a href="https://www.standardwebhooks.com/" className="font-medium text-brand-700 underline underline-offset-4">Standard Webhooks</a> way: <code className="font-mono">webhook-id</code>,{' '}
+              <code className="font-mono">webhook-timestamp</code> and <code className="font-mono">webhook-signature</code> (HMAC-SHA256 with your <code className="font-mono">whsec_</code> secret). After you rotate the secret, deliveries carry
+              both signatures for 24 hours.
+            </li>
+            <li>Answer 2xx within 10 seconds. Anything else is retried after 5 seconds, 5 minutes, 30 minutes, 2, 5, 10 and 24 hours, with the same webhook-id, so you can drop repeats.</li>
+            <li>An endpoint that answers 410 Gone, or fails for 5 days, is turned off and your company’s owners are emailed. The delivery log shows every attempt and can send any delivery again.</li>
+          </ul>
+          <Code label="Node.js: verify a delivery">{VERIFY}</Code>
         </Section>
         <Section id="errors" title="Errors">
           <p>
