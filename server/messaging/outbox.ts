@@ -4,6 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB, MessageAttachment } from '../db/schema.ts';
+import { DrainLoop } from './drain-loop.ts';
 import type { EmailSender, SmsSender } from './providers.ts';
 
 export interface OutgoingEmail {
@@ -75,49 +76,33 @@ export interface DispatcherOptions {
 }
 
 export class OutboxDispatcher {
-  private running: Promise<void> | undefined;
-  private again = false;
-  private timer: NodeJS.Timeout | undefined;
-  private stopped = false;
+  private readonly loop: DrainLoop;
 
   constructor(private readonly options: DispatcherOptions) {
     if (options.devOutboxDir) mkdirSync(options.devOutboxDir, { recursive: true });
+    this.loop = new DrainLoop(
+      () => this.drain(),
+      (error) => this.options.logger.error({ err: error }, 'outbox dispatch failed'),
+    );
   }
 
   /** Polls for due messages (retries, rows left by a crash) until stop(). */
   start(intervalMs = 5000): void {
-    this.kick();
-    this.timer = setInterval(() => this.kick(), intervalMs);
-    this.timer.unref();
+    this.loop.start(intervalMs);
   }
 
   /** Deliver pending messages soon; safe to call often. */
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain()
-      .catch((error: unknown) => this.options.logger.error({ err: error }, 'outbox dispatch failed'))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
+    this.loop.kick();
   }
 
   /** Resolves when nothing is being dispatched; used by shutdown and tests. */
   async idle(): Promise<void> {
-    while (this.running) await this.running;
+    await this.loop.idle();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.idle();
+    await this.loop.stop();
   }
 
   private async drain(): Promise<void> {

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { fill } from '../../../shared/fill.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { DB } from '../../db/schema.ts';
+import { DrainLoop } from '../../messaging/drain-loop.ts';
 import { enqueueMessage } from '../../messaging/outbox.ts';
 import { postWebhook, signatureHeaders } from './send.ts';
 
@@ -41,44 +42,29 @@ interface Claimed {
  * ends. Woken by pg_notify('webhook_deliveries') from any instance and by a poll.
  */
 export class WebhookDispatcher {
-  private running: Promise<void> | undefined;
-  private again = false;
-  private timer: NodeJS.Timeout | undefined;
-  private stopped = false;
+  private readonly loop: DrainLoop;
 
-  constructor(private readonly options: WebhookDispatcherOptions) {}
+  constructor(private readonly options: WebhookDispatcherOptions) {
+    this.loop = new DrainLoop(
+      () => this.drain(),
+      (error) => this.options.logger.error({ err: error }, 'webhook dispatch failed'),
+    );
+  }
 
   start(intervalMs = 5000): void {
-    this.kick();
-    this.timer = setInterval(() => this.kick(), intervalMs);
-    this.timer.unref();
+    this.loop.start(intervalMs);
   }
 
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain()
-      .catch((error: unknown) => this.options.logger.error({ err: error }, 'webhook dispatch failed'))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
+    this.loop.kick();
   }
 
   async idle(): Promise<void> {
-    while (this.running) await this.running;
+    await this.loop.idle();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.idle();
+    await this.loop.stop();
   }
 
   private async drain(): Promise<void> {
@@ -91,7 +77,7 @@ export class WebhookDispatcher {
           ORDER BY next_attempt_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
         RETURNING id, endpoint_id, message_id, payload, attempts`.execute(this.options.db);
       await Promise.all(claimed.rows.map((row) => this.deliver(row)));
-      if (claimed.rows.length < BATCH || this.stopped) return;
+      if (claimed.rows.length < BATCH || this.loop.isStopped) return;
     }
   }
 

@@ -1,17 +1,14 @@
 import { useId, useState } from 'react';
 import { Webhook } from 'lucide-react';
-import { messages } from '@shared/messages.ts';
 import { developersMessages as text } from '@shared/messages/developers.ts';
 import { createWebhookSchema, webhookEvents, type WebhookEvent, type WebhookWithSecret } from '@shared/schemas/webhooks.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
 import { FieldError } from '@web/components/ui/field-error.tsx';
 import { TextField } from '@web/components/ui/text-field.tsx';
-import { errorMessage } from '@web/lib/api-client.ts';
-import { toast } from '@web/lib/toast.ts';
-import { fieldErrorsOf } from '@web/features/settings/components/settings-section.tsx';
 import { useCreateWebhook } from '../api/webhooks.ts';
 import { SecretReveal } from './secret-reveal.tsx';
+import { submitValidated } from './submit-validated.ts';
 
 type Errors = Partial<Record<'url' | 'description' | 'events', string>>;
 
@@ -48,22 +45,8 @@ function WebhookForm({ onCreated, onCancel }: { onCreated: (created: WebhookWith
   const [events, setEvents] = useState<WebhookEvent[]>(['application.created', 'application.stage_changed']);
   const [errors, setErrors] = useState<Errors>({});
 
-  async function submit() {
-    const parsed = createWebhookSchema.safeParse({ url, description, events });
-    if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as keyof Errors] ??= issue.message;
-      return setErrors(found);
-    }
-    setErrors({});
-    try {
-      onCreated(await create.mutateAsync(parsed.data));
-    } catch (error) {
-      const fields = fieldErrorsOf(error, { WEBHOOK_URL_PRIVATE: 'url', WEBHOOK_URL_NOT_HTTPS: 'url' });
-      if (Object.keys(fields).length > 0) setErrors(fields);
-      else toast.error(errorMessage(error, messages.auth.unexpected));
-    }
-  }
+  const submit = () =>
+    submitValidated({ schema: createWebhookSchema, values: { url, description, events }, send: create.mutateAsync, onSent: onCreated, setErrors, codes: { WEBHOOK_URL_PRIVATE: 'url', WEBHOOK_URL_NOT_HTTPS: 'url' } });
 
   return (
     <form

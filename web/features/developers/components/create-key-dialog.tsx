@@ -8,12 +8,9 @@ import { DatePicker } from '@web/components/ui/date-picker.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
 import { FieldError } from '@web/components/ui/field-error.tsx';
 import { TextField } from '@web/components/ui/text-field.tsx';
-import { errorMessage } from '@web/lib/api-client.ts';
-import { toast } from '@web/lib/toast.ts';
-import { messages } from '@shared/messages.ts';
-import { fieldErrorsOf } from '@web/features/settings/components/settings-section.tsx';
 import { useCreateApiKey } from '../api/api-keys.ts';
 import { SecretReveal } from './secret-reveal.tsx';
+import { submitValidated } from './submit-validated.ts';
 
 /** Candidates are read only: no Write box for them. */
 const WRITABLE: Record<ApiResource, boolean> = { jobs: true, applications: true, candidates: false, interviews: true, employees: true };
@@ -50,22 +47,8 @@ function KeyForm({ onCreated, onCancel }: { onCreated: (created: CreatedApiKey) 
   const [errors, setErrors] = useState<Errors>({});
   const toggle = (scope: ApiScope, on: boolean) => setScopes((current) => (on ? [...current, scope] : current.filter((entry) => entry !== scope)));
 
-  async function submit() {
-    const parsed = createApiKeySchema.safeParse({ name, scopes, expires_on: expiresOn || null });
-    if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as keyof Errors] ??= issue.message;
-      return setErrors(found);
-    }
-    setErrors({});
-    try {
-      onCreated(await create.mutateAsync(parsed.data));
-    } catch (error) {
-      const fields = fieldErrorsOf(error, { EXPIRY_PAST: 'expires_on' });
-      if (Object.keys(fields).length > 0) setErrors(fields);
-      else toast.error(errorMessage(error, messages.auth.unexpected));
-    }
-  }
+  const submit = () =>
+    submitValidated({ schema: createApiKeySchema, values: { name, scopes, expires_on: expiresOn || null }, send: create.mutateAsync, onSent: onCreated, setErrors, codes: { EXPIRY_PAST: 'expires_on' } });
 
   return (
     <form
