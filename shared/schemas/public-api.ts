@@ -24,8 +24,6 @@ const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item),
 
 export const v1JobSchema = employerJobSchema;
 export const v1JobListSchema = listOf(v1JobSchema);
-export type V1JobList = z.infer<typeof v1JobListSchema>;
-export const v1ListQuerySchema = employerJobsQuerySchema;
 export const v1JobParamsSchema = z.object({ id: z.uuid('Not a job id') });
 
 export const v1ApplicationSchema = pipelineApplicationSchema.extend({ job_id: z.string() });

@@ -7,7 +7,7 @@ import { apiKeyOf } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
 import type { FeatureDeps } from '../feature-deps.ts';
 import { createJob } from '../jobs/create-job.ts';
-import { decodedCursorField, employerJobsQueryWithCursorSchema } from '../jobs/job-cursor.ts';
+import { employerJobsQueryWithCursorSchema } from '../jobs/job-cursor.ts';
 import { listCompanyJobs } from '../jobs/list-company-jobs.ts';
 import { closeJob, updateJob } from '../jobs/update-job.ts';
 import { companyJob } from '../pipeline/get-job-pipeline.ts';
@@ -74,7 +74,7 @@ export async function publicApiRoutes(app: FastifyInstance, deps: FeatureDeps) {
 
     api.get(
       '/api/v1/jobs/:id/applications',
-      { config: read('applications:read'), schema: { summary: 'List a job’s applications', params: v1JobParamsSchema, querystring: employerJobsQueryWithCursorSchema.pick({ limit: true }).extend({ cursor: decodedCursorField }), response: { 200: v1ApplicationListSchema } } },
+      { config: read('applications:read'), schema: { summary: 'List a job’s applications', params: v1JobParamsSchema, querystring: employerJobsQueryWithCursorSchema, response: { 200: v1ApplicationListSchema } } },
       async (request, reply) => {
         const companyId = apiKeyOf(request).companyId;
         await companyJob(db, companyId, request.params.id);

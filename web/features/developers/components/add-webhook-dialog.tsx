@@ -3,37 +3,28 @@ import { Webhook } from 'lucide-react';
 import { developersMessages as text } from '@shared/messages/developers.ts';
 import { createWebhookSchema, webhookEvents, type WebhookEvent, type WebhookWithSecret } from '@shared/schemas/webhooks.ts';
 import { Button } from '@web/components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
+import { DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
 import { FieldError } from '@web/components/ui/field-error.tsx';
 import { TextField } from '@web/components/ui/text-field.tsx';
 import { useCreateWebhook } from '../api/webhooks.ts';
-import { SecretReveal } from './secret-reveal.tsx';
+import { CreateThenRevealDialog } from './secret-reveal.tsx';
 import { submitValidated } from './submit-validated.ts';
 
 type Errors = Partial<Record<'url' | 'description' | 'events', string>>;
 
 /** "Add endpoint": URL, description, events; then the signing secret, once. */
 export function AddWebhookDialog() {
-  const [open, setOpen] = useState(false);
-  const [created, setCreated] = useState<WebhookWithSecret | null>(null);
-  const close = (next: boolean) => {
-    setOpen(next);
-    if (!next) setCreated(null);
-  };
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <Button variant="outline" onClick={() => setOpen(true)}>
-        <Webhook className="size-4" aria-hidden="true" />
-        {text.addWebhook}
-      </Button>
-      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
-        {created ? (
-          <SecretReveal title={text.webhookSecretTitle} note={text.webhookSecretNote} secret={created.secret} testId="webhook-secret" onDone={() => close(false)} />
-        ) : (
-          <WebhookForm onCreated={setCreated} onCancel={() => close(false)} />
-        )}
-      </DialogContent>
-    </Dialog>
+    <CreateThenRevealDialog<WebhookWithSecret>
+      trigger={(open) => (
+        <Button variant="outline" onClick={open}>
+          <Webhook className="size-4" aria-hidden="true" />
+          {text.addWebhook}
+        </Button>
+      )}
+      reveal={{ title: text.webhookSecretTitle, note: text.webhookSecretNote, testId: 'webhook-secret' }}
+      form={(onCreated, onCancel) => <WebhookForm onCreated={onCreated} onCancel={onCancel} />}
+    />
   );
 }
 

@@ -5,11 +5,11 @@ import { apiResources, createApiKeySchema, type ApiResource, type ApiScope, type
 import { JOB_TIME_ZONE, todayInIndia } from '@shared/schemas/jobs.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { DatePicker } from '@web/components/ui/date-picker.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
+import { DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
 import { FieldError } from '@web/components/ui/field-error.tsx';
 import { TextField } from '@web/components/ui/text-field.tsx';
 import { useCreateApiKey } from '../api/api-keys.ts';
-import { SecretReveal } from './secret-reveal.tsx';
+import { CreateThenRevealDialog } from './secret-reveal.tsx';
 import { submitValidated } from './submit-validated.ts';
 
 /** Candidates are read only: no Write box for them. */
@@ -19,22 +19,17 @@ type Errors = Partial<Record<'name' | 'scopes' | 'expires_on', string>>;
 
 /** "Create API key": name, scopes (read and write per resource), optional expiry; then the secret, once. */
 export function CreateKeyDialog() {
-  const [open, setOpen] = useState(false);
-  const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const close = (next: boolean) => {
-    setOpen(next);
-    if (!next) setCreated(null);
-  };
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <Button onClick={() => setOpen(true)}>
-        <KeyRound className="size-4" aria-hidden="true" />
-        {text.createKey}
-      </Button>
-      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
-        {created ? <ShowSecret created={created} onDone={() => close(false)} /> : <KeyForm onCreated={setCreated} onCancel={() => close(false)} />}
-      </DialogContent>
-    </Dialog>
+    <CreateThenRevealDialog<CreatedApiKey>
+      trigger={(open) => (
+        <Button onClick={open}>
+          <KeyRound className="size-4" aria-hidden="true" />
+          {text.createKey}
+        </Button>
+      )}
+      reveal={{ title: text.secretTitle, note: text.secretNote, testId: 'api-key-secret' }}
+      form={(onCreated, onCancel) => <KeyForm onCreated={onCreated} onCancel={onCancel} />}
+    />
   );
 }
 
@@ -135,8 +130,4 @@ function KeyForm({ onCreated, onCancel }: { onCreated: (created: CreatedApiKey) 
       </div>
     </form>
   );
-}
-
-function ShowSecret({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
-  return <SecretReveal title={text.secretTitle} note={text.secretNote} secret={created.secret} testId="api-key-secret" onDone={onDone} />;
 }

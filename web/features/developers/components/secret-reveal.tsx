@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Check, Copy } from 'lucide-react';
 import { developersMessages as text } from '@shared/messages/developers.ts';
 import { Button } from '@web/components/ui/button.tsx';
-import { DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
 import { toast } from '@web/lib/toast.ts';
 
 /** A secret shown once in a dialog (an API key, a webhook signing secret), with Copy and Done. */
@@ -34,5 +34,34 @@ export function SecretReveal({ title, note, secret, testId, onDone }: { title: s
         </Button>
       </div>
     </div>
+  );
+}
+
+/**
+ * A dialog that creates something with a secret (an API key, a webhook endpoint): the trigger
+ * button opens the form; once created, the secret is shown once; closing forgets it.
+ */
+export function CreateThenRevealDialog<T extends { secret: string }>({
+  trigger,
+  reveal,
+  form,
+}: {
+  trigger: (open: () => void) => ReactNode;
+  reveal: { title: string; note: string; testId: string };
+  form: (onCreated: (created: T) => void, onCancel: () => void) => ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const [created, setCreated] = useState<T | null>(null);
+  const close = (next: boolean) => {
+    setOpen(next);
+    if (!next) setCreated(null);
+  };
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      {trigger(() => setOpen(true))}
+      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
+        {created ? <SecretReveal {...reveal} secret={created.secret} onDone={() => close(false)} /> : form(setCreated, () => close(false))}
+      </DialogContent>
+    </Dialog>
   );
 }
