@@ -57,6 +57,7 @@ import { publicApiRoutes } from './features/public-api/routes.ts';
 import { WebhookDispatcher } from './features/webhooks/dispatcher.ts';
 import { webhookRoutes } from './features/webhooks/routes.ts';
 import { registerOpenApi } from './features/public-api/openapi.ts';
+import { registerApiReference } from './features/public-api/api-reference.ts';
 
 const rootDir = projectRoot;
 
@@ -128,6 +129,7 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   await registerRateLimits(app, { config, database });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await registerOpenApi(app, config);
+  await registerApiReference(app);
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { auth, database });

@@ -51,7 +51,7 @@ async function seedWebhook(context: SeedContext, ownerId: string, companyId: str
   const { endpoint } = await createWebhook(
     db,
     { userId: ownerId, companyId, ip: SEED_IP },
-    { url: 'https://hrms.nimbus-tech.example/workcred/webhooks', description: 'Keka HRMS onboarding', events: ['application.stage_changed', 'employee.added', 'employee.relieved'] },
+    { url: 'https://hrms.nimbus-tech.example/workcred/webhooks', description: 'Keka HRMS onboarding', events: ['application.stage_changed', 'employee.hired', 'employee.relieved'] },
     { production: false, allowPrivate: true },
   );
   const applications = await db.selectFrom('job_applications').select(['id', 'job_id', 'candidate_id', 'status']).where('company_id', '=', companyId).where('status', '!=', 'received').limit(4).execute();

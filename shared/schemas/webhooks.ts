@@ -9,9 +9,11 @@ export const webhookEvents = [
   'application.created',
   'application.stage_changed',
   'interview.scheduled',
+  'interview.rescheduled',
   'interview.cancelled',
-  'employee.added',
+  'employee.hired',
   'employee.relieved',
+  'verification.completed',
 ] as const;
 export type WebhookEvent = (typeof webhookEvents)[number];
 /** The test event Send test delivers, whatever the endpoint subscribed to. */

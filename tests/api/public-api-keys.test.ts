@@ -1,3 +1,4 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
 import { API_KEY_PATTERN, type ApiKey, type CreatedApiKey } from '../../shared/schemas/api-keys.ts';
@@ -198,6 +199,17 @@ describe.skipIf(laneUnavailable)('public API keys: /api/developers/keys and Bear
     expect(documented.sort()).toEqual(routes.sort());
     expect(doc.paths['/api/v1/jobs']?.get?.description).toBe('Needs the jobs:read scope.');
     expect(doc.paths['/api/v1/jobs']?.get?.parameters?.map((parameter) => parameter.name).sort()).toEqual(['cursor', 'limit']);
+
+    // Valid against the OpenAPI 3.1 schema (and its JSON Schema dialect), as generators read it.
+    const validator = new Validator();
+    const result = await validator.validate(response.json<Record<string, unknown>>());
+    expect(result.errors ?? [], JSON.stringify(result.errors)).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+    // Each route tells its failures as problem+json.
+    const move = (doc.paths['/api/v1/applications/{id}']?.get as { responses?: Record<string, { content?: Record<string, unknown> }> }).responses ?? {};
+    expect(Object.keys(move).sort()).toEqual(['200', '401', '403', '404', '422', '429']);
+    expect(Object.keys(move['404']?.content ?? {})).toEqual(['application/problem+json']);
   });
 });
 

@@ -127,7 +127,7 @@ describe.skipIf(laneUnavailable)('webhooks: /api/developers/webhooks and their d
   it('delivers events recorded with the change, signed so the Standard Webhooks library verifies them, to subscribers only', async () => {
     const company = await newCompany('Signed Freight');
     const { endpoint, secret } = await addEndpoint(company.owner, ['job.created', 'application.stage_changed']);
-    const other = await addEndpoint(company.owner, ['employee.added']);
+    const other = await addEndpoint(company.owner, ['employee.hired']);
     const key = (await call(company.owner, 'POST', '/api/developers/keys', { name: 'sync', scopes: ['jobs:write', 'applications:write'] })).json<CreatedApiKey>().secret;
     const created = await t.app.inject({ method: 'POST', url: '/api/v1/jobs', headers: { authorization: `Bearer ${key}` }, payload: { title: 'Dispatch Coordinator', description: 'Bhiwandi hub.' }, remoteAddress: nextIp() });
     expect(created.statusCode).toBe(201);

@@ -113,6 +113,23 @@ describe('Settings → Developers', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(page, 'developers-docs-375');
+
+    // The rendered reference (Swagger UI) of the same document, grouped by resource.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole('link', { name: 'API reference' }).click();
+    await waitForPath(page, '/developers/reference');
+    await page.locator('.info .title', { hasText: 'WorkCred API' }).waitFor();
+    await page.locator('.opblock-tag', { hasText: /^Applications$/ }).waitFor();
+    await page.locator('.opblock-summary-path', { hasText: /^\/api\/v1\/applications\/\{id\}\/move$/ }).waitFor();
+    await page.getByRole('button', { name: 'Authorize' }).waitFor();
+    // An operation opens with its parameters, body and answers.
+    await page.locator('.opblock-summary-control', { hasText: 'Move an application to a stage' }).click();
+    await page.locator('.opblock-body .parameters', { hasText: 'id' }).first().waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'developers-reference-1280');
+    await page.setViewportSize({ width: 375, height: 812 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'developers-reference-375');
   });
 
   it('adds a webhook endpoint with a secret shown once, sends it a signed test event, shows the delivery, rotates, turns off and deletes', { timeout: 90_000 }, async () => {
@@ -144,7 +161,7 @@ describe('Settings → Developers', () => {
       await dialog.getByText(text.webhookUrlInvalid).waitFor();
       await dialog.getByLabel(text.urlLabel).fill(url);
       await dialog.getByLabel(text.descriptionLabel).fill('Darwinbox onboarding');
-      await dialog.getByRole('checkbox', { name: new RegExp(text.eventLabels['employee.added']) }).check();
+      await dialog.getByRole('checkbox', { name: new RegExp(text.eventLabels['employee.hired']) }).check();
       expect(await seriousAxeViolations(page)).toEqual([]);
       await screenshot(page, 'developers-webhook-add');
       await dialog.getByRole('button', { name: text.addWebhook }).click();

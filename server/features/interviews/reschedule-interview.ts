@@ -11,6 +11,7 @@ import { queueInterviewEmails } from './interview-messages.ts';
 import { checkInterviewers, findConflicts, interviewerContacts, interviewerIds, InterviewConflictError, mailFactsOf, normaliseLocation, startFromIst } from './interview-rules.ts';
 import { getInterview } from './list-interviews.ts';
 import { wholeCompany } from '../team/member-scope.ts';
+import { emitWebhookEvent } from '../webhooks/emit.ts';
 
 const text = messages.interviews;
 
@@ -93,6 +94,13 @@ export async function rescheduleInterview(db: Kysely<DB>, actor: Actor & { mailF
     if (added.length > 0) await queueInterviewEmails(trx, actor.mailFrom, 'invite', mailFacts, now, { candidate: false, interviewers: added });
     await publish(trx, { topic: `company:${actor.companyId}`, type: 'interview', id: interviewId });
     await publish(trx, { topic: `user:${facts.candidate_id}`, type: 'interview', id: interviewId });
+    await emitWebhookEvent(
+      trx,
+      actor.companyId,
+      'interview.rescheduled',
+      { interview_id: interviewId, application_id: current.application_id, scheduled_at: start.toISOString(), duration_minutes: duration, mode, interviewers_changed: Boolean(body.interviewer_ids) },
+      now,
+    );
 
     return { ...(await getInterview(trx, wholeCompany(actor.companyId), interviewId)), conflicts };
   });

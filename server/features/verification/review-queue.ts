@@ -15,7 +15,7 @@ import type { DB, VerificationSubject } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { enqueueMessage } from '../../messaging/outbox.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { activeConsent, publishCheckChange } from './run-check.ts';
+import { activeConsent, publishCheckChange, emitCheckVerified } from './run-check.ts';
 import { fill } from '../../../shared/fill.ts';
 
 const m = messages.verification;
@@ -156,6 +156,7 @@ export async function decideCheck(db: Kysely<DB>, admin: { id: string; ip: strin
       ip: admin.ip,
     });
     await publishCheckChange(trx, check.candidate_id, check.id);
+    if (body.status === 'verified') await emitCheckVerified(trx, check.candidate_id, check.subject, fields);
     const values = { name: check.full_name || check.email, subject: m.subjects[check.subject] ?? check.subject, status: m.statuses[body.status] ?? body.status, reason: reason ?? '', url: `${publicUrl}/dashboard` };
     await enqueueMessage(trx, {
       channel: 'email',

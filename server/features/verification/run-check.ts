@@ -9,6 +9,7 @@ import type { FileStorage } from '../../storage/file-storage.ts';
 import { evaluateDocument, findNetPay, unreadableFlag, type DocumentSubject } from './document-rules.ts';
 import { extractPdfText } from './pdf-text.ts';
 import type { UanProvider } from './uan-provider.ts';
+import { emitWebhookEvent } from '../webhooks/emit.ts';
 
 const m = messages.verification;
 
@@ -144,14 +145,28 @@ async function computeOutcome(deps: CheckDeps, candidateId: string, subject: Ver
 export async function publishCheckChange(trx: Transaction<DB>, candidateId: string, checkId: string): Promise<void> {
   await publish(trx, { topic: `user:${candidateId}`, type: 'verification_check', id: checkId });
   await publish(trx, { topic: 'admins', type: 'verification_check', id: checkId });
-  const companies = await trx
+  for (const companyId of await companiesAppliedTo(trx, candidateId)) await publish(trx, { topic: `company:${companyId}`, type: 'verification_check', id: candidateId });
+}
+
+async function companiesAppliedTo(trx: Transaction<DB>, candidateId: string): Promise<string[]> {
+  const rows = await trx
     .selectFrom('job_applications as ja')
     .innerJoin('job_postings as jp', 'jp.id', 'ja.job_id')
     .select('jp.company_id')
     .distinct()
     .where('ja.candidate_id', '=', candidateId)
     .execute();
-  for (const { company_id: companyId } of companies) await publish(trx, { topic: `company:${companyId}`, type: 'verification_check', id: candidateId });
+  return rows.map((row) => row.company_id);
+}
+
+/**
+ * verification.completed for every company the candidate applied to, when a check is verified.
+ * Employers see verified badges only, never a check under review or rejected, and so do webhooks.
+ */
+export async function emitCheckVerified(trx: Transaction<DB>, candidateId: string, subject: VerificationSubject, verifiedFields: string[]): Promise<void> {
+  for (const companyId of await companiesAppliedTo(trx, candidateId)) {
+    await emitWebhookEvent(trx, companyId, 'verification.completed', { candidate_id: candidateId, check: subject, status: 'verified', verified_fields: verifiedFields });
+  }
 }
 
 /** The candidate's active consent for a subject, if any. */
@@ -216,6 +231,7 @@ export async function runVerificationCheck(deps: CheckDeps, candidateId: string,
       ip: actor.ip,
     });
     await publishCheckChange(trx, candidateId, check.id);
+    if (outcome.status === 'verified') await emitCheckVerified(trx, candidateId, subject, outcome.verifiedFields);
     return 'ran';
   });
 }

@@ -34,7 +34,7 @@ export async function emitWebhookEvent(trx: Transaction<DB> | Kysely<DB>, compan
   await sql`SELECT pg_notify('webhook_deliveries', '')`.execute(trx);
 }
 
-/** application.stage_changed (and employee.added when the move to hired recorded an employment). */
+/** application.stage_changed (and employee.hired when the move to hired recorded an employment). */
 export async function emitStageChanged(
   trx: Transaction<DB>,
   application: { id: string; job_id: string; candidate_id: string; company_id: string },
@@ -43,5 +43,5 @@ export async function emitStageChanged(
   employmentId: string | null,
 ): Promise<void> {
   await emitWebhookEvent(trx, application.company_id, 'application.stage_changed', { application_id: application.id, job_id: application.job_id, candidate_id: application.candidate_id, from_stage: from, to_stage: to });
-  if (employmentId) await emitWebhookEvent(trx, application.company_id, 'employee.added', { employment_id: employmentId, candidate_id: application.candidate_id });
+  if (employmentId) await emitWebhookEvent(trx, application.company_id, 'employee.hired', { employment_id: employmentId, candidate_id: application.candidate_id });
 }

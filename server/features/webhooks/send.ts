@@ -4,7 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import { privateSafeLookup } from './url-policy.ts';
 
 /** A receiver has this long to answer; a slow one is a failed attempt, retried later. */
-export const DELIVERY_TIMEOUT_MS = 10_000;
+export const DELIVERY_TIMEOUT_MS = 15_000;
 /** What is kept of a receiver's answer in the delivery log. */
 const RESPONSE_KEPT = 500;
 

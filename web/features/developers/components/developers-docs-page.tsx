@@ -109,7 +109,11 @@ export function DevelopersDocsPage() {
         </Section>
         <Section id="endpoints" title="Endpoints">
           <p>
-            The full description is the OpenAPI 3.1 document at{' '}
+            The{' '}
+            <a href="/developers/reference" className="font-medium text-brand-700 underline underline-offset-4">
+              API reference
+            </a>{' '}
+            shows every endpoint with its parameters, bodies and answers, and can call them with your key. It is drawn from the OpenAPI 3.1 document at{' '}
             <a href="/api/v1/openapi.json" className="font-medium text-brand-700 underline underline-offset-4">
               /api/v1/openapi.json
             </a>
@@ -144,7 +148,7 @@ export function DevelopersDocsPage() {
               <code className="font-mono">webhook-timestamp</code> and <code className="font-mono">webhook-signature</code> (HMAC-SHA256 with your <code className="font-mono">whsec_</code> secret). After you rotate the secret, deliveries carry
               both signatures for 24 hours.
             </li>
-            <li>Answer 2xx within 10 seconds. Anything else is retried after 5 seconds, 5 minutes, 30 minutes, 2, 5, 10 and 24 hours, with the same webhook-id, so you can drop repeats.</li>
+            <li>Answer 2xx within 15 seconds. Anything else is retried after 5 seconds, 5 minutes, 30 minutes, 2, 5, 10 and 24 hours, with the same webhook-id, so you can drop repeats.</li>
             <li>An endpoint that answers 410 Gone, or fails for 5 days, is turned off and your company’s owners are emailed. The delivery log shows every attempt and can send any delivery again.</li>
           </ul>
           <Code label="Node.js: verify a delivery">{VERIFY}</Code>
