@@ -234,6 +234,39 @@ describe.skipIf(laneUnavailable)('public API /api/v1: jobs, applications, candid
     }
   });
 
+  it('answers 404 to another company’s key for each route naming a resource, changes nothing, and lists none of it', async () => {
+    const a = await newCompany('Godavari Textiles');
+    const b = await newCompany('Krishna Textiles');
+    const job = await t.factories.job(a.id, { title: 'Loom Technician' });
+    const lakshmi = await applicant(job.id, 'Lakshmi Prasad');
+    const interview = await v1(a.key, 'POST', '/api/v1/interviews', { application_id: lakshmi.applicationId, starts_at_ist: istAt(5, '10:00'), duration_minutes: 30, mode: 'phone', location: '+91 98450 12345', interviewer_ids: [a.owner.id] });
+    expect(interview.statusCode, interview.body).toBe(201);
+    const employee = await v1(a.key, 'POST', '/api/v1/employees', { candidate_code: lakshmi.code, title: 'Loom Technician', joining_date: '2025-06-02' });
+    expect(employee.statusCode, employee.body).toBe(201);
+    const ids: Record<string, string> = { jobs: job.id, applications: lakshmi.applicationId, candidates: lakshmi.id, interviews: interview.json<{ id: string }>().id, employees: employee.json<{ id: string }>().id };
+    const bodies: Record<string, object> = {
+      'PATCH /api/v1/jobs/:id': { title: 'Taken over' },
+      'POST /api/v1/applications/:id/move': { stage: 'screening' },
+      'POST /api/v1/employees/:id/relieve': { last_working_day: '2026-10-31', reason: 'Not yours' },
+    };
+    const named = Object.keys(ROUTE_SCOPES).filter((route) => route.includes(':id'));
+    expect(named).toHaveLength(10);
+    for (const route of named) {
+      const [method, url] = route.split(' ') as [Method, string];
+      const resource = url.split('/')[3]!;
+      const response = await v1(b.key, method, url.replace(':id', ids[resource]!), method === 'GET' ? undefined : (bodies[route] ?? {}));
+      expect(response.statusCode, `${route}: ${response.body}`).toBe(404);
+      expect(response.headers['content-type']).toContain('application/problem+json');
+    }
+    // Nothing of A's changed, and B's lists hold none of it.
+    expect(await db().selectFrom('job_postings').select(['title', 'expires_at']).where('id', '=', job.id).executeTakeFirstOrThrow()).toMatchObject({ title: 'Loom Technician' });
+    expect((await db().selectFrom('job_applications').select('status').where('id', '=', lakshmi.applicationId).executeTakeFirstOrThrow()).status).not.toBe('screening');
+    for (const list of ['/api/v1/jobs', '/api/v1/applications', '/api/v1/interviews', '/api/v1/employees']) {
+      const body = (await v1(b.key, 'GET', list)).body;
+      for (const id of Object.values(ids)) expect(body, list).not.toContain(id);
+    }
+  });
+
   it('keeps reading but refuses changes once the key’s creator has left the company', async () => {
     const company = await newCompany('Nilgiri Tea Estates');
     await db().updateTable('user_profiles').set({ company_id: null, company_role: null }).where('id', '=', company.owner.id).execute();

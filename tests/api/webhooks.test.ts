@@ -1,41 +1,16 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
 import type { CreatedApiKey } from '../../shared/schemas/api-keys.ts';
 import type { WebhookDelivery, WebhookEndpoint, WebhookWithSecret } from '../../shared/schemas/webhooks.ts';
-import { DISABLE_AFTER_MS, RETRY_DELAYS_SECONDS } from '../../server/features/webhooks/dispatcher.ts';
+import { DISABLE_AFTER_MS, LEASE_SECONDS, RETRY_DELAYS_SECONDS } from '../../server/features/webhooks/dispatcher.ts';
 import { checkWebhookUrl, isPrivateAddress } from '../../server/features/webhooks/url-policy.ts';
 import { laneUnavailable } from '../support/test-database.ts';
 import { createTestApp, signIn, type CookieJar, type TestApp } from '../support/test-app.ts';
 import { waitFor } from '../support/wait-for.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
 const text = messages.developers;
-
-interface Received {
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/** A receiver on 127.0.0.1 that records every request and answers with the next planned status (200 when none). */
-async function startReceiver() {
-  const received: Received[] = [];
-  const plan: number[] = [];
-  const server = http.createServer((request, response) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (body += chunk));
-    request.on('end', () => {
-      received.push({ headers: request.headers, body });
-      response.statusCode = plan.shift() ?? 200;
-      response.end(response.statusCode === 200 ? 'ok' : 'receiver says no');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/hooks/workcred`, received, plan, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 /**
  * Webhooks (issue 16): endpoints managed by owners and admins, events recorded with the change
@@ -45,7 +20,7 @@ async function startReceiver() {
  */
 describe.skipIf(laneUnavailable)('webhooks: /api/developers/webhooks and their deliveries', () => {
   let t: TestApp;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: WebhookReceiver;
   let offset = 0;
   const clock = () => new Date(Date.now() + offset);
   let ip = 0;
@@ -54,7 +29,7 @@ describe.skipIf(laneUnavailable)('webhooks: /api/developers/webhooks and their d
 
   beforeAll(async () => {
     t = await createTestApp({ API_RATE_LIMIT_MAX: '10000' }, { clock });
-    receiver = await startReceiver();
+    receiver = await startWebhookReceiver();
   });
   afterAll(async () => {
     await receiver?.close();
@@ -237,15 +212,15 @@ describe.skipIf(laneUnavailable)('webhooks: /api/developers/webhooks and their d
   it('sends a delivery whose sender died mid-send once its lease ends', async () => {
     const company = await newCompany('Crashing Couriers');
     const { endpoint } = await addEndpoint(company.owner, ['job.created']);
-    // As a killed instance leaves it: claimed (attempt counted, lease a minute ahead), never finished.
+    // As a killed instance leaves it: claimed (attempt counted, lease ahead), never finished.
     await db()
       .insertInto('webhook_deliveries')
-      .values({ endpoint_id: endpoint.id, message_id: 'msg_crashed0000000000000000000000', event_type: 'job.created', payload: '{"type":"job.created","data":{}}', attempts: 1, next_attempt_at: new Date(clock().getTime() + 60_000), last_attempt_at: clock() })
+      .values({ endpoint_id: endpoint.id, message_id: 'msg_crashed0000000000000000000000', event_type: 'job.created', payload: '{"type":"job.created","data":{}}', attempts: 1, next_attempt_at: new Date(clock().getTime() + LEASE_SECONDS * 1000), last_attempt_at: clock() })
       .execute();
     t.app.webhooks.kick();
     await t.app.webhooks.idle();
     expect(receiver.received.some((one) => one.headers['webhook-id'] === 'msg_crashed0000000000000000000000')).toBe(false);
-    offset += 61_000;
+    offset += LEASE_SECONDS * 1000 + 1000;
     t.app.webhooks.kick();
     await waitFor(() => receiver.received.some((one) => one.headers['webhook-id'] === 'msg_crashed0000000000000000000000'), { what: 'the delivery after its lease' });
   });

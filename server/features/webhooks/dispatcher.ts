@@ -5,7 +5,7 @@ import { messages } from '../../../shared/messages.ts';
 import type { DB } from '../../db/schema.ts';
 import { DrainLoop } from '../../messaging/drain-loop.ts';
 import { enqueueMessage } from '../../messaging/outbox.ts';
-import { postWebhook, signatureHeaders } from './send.ts';
+import { DELIVERY_TIMEOUT_MS, postWebhook, signatureHeaders } from './send.ts';
 
 const text = messages.developers;
 /** After the first attempt fails: retried after these many seconds (Standard Webhooks' schedule), then given up. */
@@ -13,9 +13,12 @@ export const RETRY_DELAYS_SECONDS = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 
 export const MAX_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;
 /** An endpoint failing this long without one success is turned off (and its owners told). */
 export const DISABLE_AFTER_MS = 5 * 24 * 3600 * 1000;
-/** A claimed delivery not finished by then (its instance died) is tried again by any instance. */
-const LEASE_SECONDS = 60;
 const BATCH = 10;
+/**
+ * A claimed delivery not finished by then (its instance died) is tried again by any instance:
+ * longer than a batch sent to one endpoint that times out on every delivery.
+ */
+export const LEASE_SECONDS = (BATCH * DELIVERY_TIMEOUT_MS) / 1000 + 30;
 
 export interface WebhookDispatcherOptions {
   db: Kysely<DB>;
@@ -33,11 +36,24 @@ interface Claimed {
   message_id: string;
   payload: string;
   attempts: number;
+  created_at: Date;
+}
+
+/**
+ * Endpoints are sent to side by side, but each endpoint gets its deliveries one after another in
+ * the order the events happened, so a receiver sees a job created before its applications.
+ */
+function inOrderPerEndpoint(rows: Claimed[]): Claimed[][] {
+  const byEndpoint = new Map<string, Claimed[]>();
+  for (const row of [...rows].sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime())) {
+    byEndpoint.set(row.endpoint_id, [...(byEndpoint.get(row.endpoint_id) ?? []), row]);
+  }
+  return [...byEndpoint.values()];
 }
 
 /**
  * Sends recorded webhook deliveries (issue 16). Any instance may: a delivery is claimed by a
- * lease (FOR UPDATE SKIP LOCKED, next_attempt_at moved a minute on), so two instances never send
+ * lease (FOR UPDATE SKIP LOCKED, next_attempt_at moved past the longest send), so two instances never send
  * the same attempt, and one killed mid-send leaves a delivery the others retry when the lease
  * ends. Woken by pg_notify('webhook_deliveries') from any instance and by a poll.
  */
@@ -74,9 +90,11 @@ export class WebhookDispatcher {
         UPDATE webhook_deliveries SET attempts = attempts + 1, next_attempt_at = ${new Date(now.getTime() + LEASE_SECONDS * 1000)}, last_attempt_at = ${now}
         WHERE id IN (
           SELECT id FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ${now}
-          ORDER BY next_attempt_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
-        RETURNING id, endpoint_id, message_id, payload, attempts`.execute(this.options.db);
-      await Promise.all(claimed.rows.map((row) => this.deliver(row)));
+          ORDER BY next_attempt_at, created_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+        RETURNING id, endpoint_id, message_id, payload, attempts, created_at`.execute(this.options.db);
+      await Promise.all(inOrderPerEndpoint(claimed.rows).map(async (rows) => {
+        for (const row of rows) await this.deliver(row);
+      }));
       if (claimed.rows.length < BATCH || this.loop.isStopped) return;
     }
   }
