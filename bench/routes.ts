@@ -17,6 +17,8 @@ export interface RouteRow {
   name: string;
   goal: number;
   load: Load;
+  /** The row this one is also compared with (the same list through another door). */
+  against?: string;
 }
 
 async function cookieOf(app: Awaited<ReturnType<typeof buildApp>>, email: string, password: string): Promise<string> {
@@ -42,7 +44,7 @@ const WARMUP_SECONDS = 1;
  */
 export async function routeTable(database: Database, duration: number): Promise<{ baseline: Load; rows: RouteRow[] }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'workcred-bench-routes-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1:1', LOG_LEVEL: 'silent', TRUST_PROXY: 'true', RATE_LIMIT_PER_MINUTE: '1000000' });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1:1', LOG_LEVEL: 'silent', TRUST_PROXY: 'true', RATE_LIMIT_PER_MINUTE: '1000000', API_RATE_LIMIT_MAX: '1000000000' });
   const app = await buildApp({ config, database });
   try {
     const seeded = await seedDemo(app, { force: true });
@@ -55,18 +57,23 @@ export async function routeTable(database: Database, duration: number): Promise<
     const job = (board.json() as { jobs: { id: string; title: string }[] }).jobs[0];
     if (!job) throw new Error('the demo data has no open job');
     const word = job.title.split(/\s+/)[0] ?? 'Engineer';
-    const rows: [string, number, string, Record<string, string>?][] = [
+    // The public API's job list (issue 16) with a key of the same employer, against the browser's.
+    const created = await app.inject({ method: 'POST', url: '/api/developers/keys', headers: { cookie }, payload: { name: 'Bench', scopes: ['jobs:read'] }, remoteAddress: '10.200.0.3' });
+    if (created.statusCode !== 201) throw new Error(`bench key failed: ${created.statusCode} ${created.body}`);
+    const authorization = `Bearer ${(created.json() as { secret: string }).secret}`;
+    const rows: [string, number, string, Record<string, string>?, string?][] = [
       ['GET /api/health (no database)', 0.7, '/api/health'],
       ['GET /api/public/jobs/:id (anonymous)', 0.3, `/api/public/jobs/${job.id}`],
       [`GET /api/public/jobs?q=${word} (anonymous)`, 0.2, `/api/public/jobs?q=${encodeURIComponent(word)}`],
       ['GET /api/jobs (employer)', 0.2, '/api/jobs', { cookie }],
+      ['GET /api/v1/jobs (API key)', 0.2, '/api/v1/jobs', { authorization }, 'GET /api/jobs (employer)'],
       ['GET /api/me (signed in)', 0.25, '/api/me', { cookie }],
     ];
     const baseline = await bareFastify({ duration, warmup: WARMUP_SECONDS });
     const measured: RouteRow[] = [];
-    for (const [name, goal, url, headers] of rows) {
+    for (const [name, goal, url, headers, against] of rows) {
       await load(`${base}${url}`, { duration: WARMUP_SECONDS, headers });
-      measured.push({ name, goal, load: await load(`${base}${url}`, { duration, headers }) });
+      measured.push({ name, goal, load: await load(`${base}${url}`, { duration, headers }), against });
     }
     return { baseline, rows: measured };
   } finally {

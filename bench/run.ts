@@ -14,7 +14,9 @@
  *      Lighthouse mobile scores (pages.ts; needs `npm run build`; BENCH_LIGHTHOUSE=0 skips Lighthouse).
  *   6. the plan's limit checks: Apply and job creation with them against the same operation
  *      without them (plan-limits.ts).
- * BENCH_ONLY=routes,startup,jobs,upload,limits,pages picks sections; BENCH_SECONDS sets each run's length.
+ *   7. webhook fan-out: 1,000 events to 10 endpoints, against the same signed POSTs sent from
+ *      memory (webhooks.ts). The route table also has the public API's job list (issue 16).
+ * BENCH_ONLY=routes,startup,jobs,upload,limits,webhooks,pages picks sections; BENCH_SECONDS sets each run's length.
  * Separate scripts: npm run bench:notifications (a send to 100,000 users) and npm run bench:latency
  * (live delivery to 500 WebSocket clients, p50/p99).
  */
@@ -29,6 +31,7 @@ import { pagesBench } from './pages.ts';
 import { planLimitsBench, printPlanLimitRows } from './plan-limits.ts';
 import { bareFastify, ratioText } from './load.ts';
 import { routeTables } from './routes.ts';
+import { printFanOutRows, webhookFanOutBench } from './webhooks.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 
@@ -43,6 +46,8 @@ async function throughput() {
       const ratio = row.load.rps / baseline.rps;
       const verdict = row.load.invalid ? '' : ratio >= row.goal ? '  meets goal' : '  below goal';
       console.log(`    ${row.name.padEnd(48)} ${ratioText(row.load, baseline)}  (goal ×${row.goal.toFixed(2)})${verdict}  p99 ${row.load.p99} ms  (×${(row.load.rps / fresh.rps).toFixed(3)} of the fresh baseline)`);
+      const other = row.against ? table.rows.find((one) => one.name === row.against) : undefined;
+      if (other && other.load.rps > 0) console.log(`      ×${(row.load.rps / other.load.rps).toFixed(2)} of ${other.name}`);
     }
   }
 }
@@ -112,7 +117,7 @@ async function startup() {
 }
 
 const fmt = (n: number) => (n < 10 ? n.toFixed(2) : String(Math.round(n)));
-const only = new Set((process.env.BENCH_ONLY ?? 'routes,startup,jobs,upload,limits,pages').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'routes,startup,jobs,upload,limits,webhooks,pages').split(','));
 if (only.has('routes')) await throughput();
 if (only.has('startup')) {
   console.log('\nStart-up and idle memory:');
@@ -126,6 +131,7 @@ if (only.has('jobs')) {
 }
 if (only.has('upload')) printDocumentUploadRows(await documentUploadBench());
 if (only.has('limits')) printPlanLimitRows(await planLimitsBench());
+if (only.has('webhooks')) printFanOutRows(await webhookFanOutBench());
 if (only.has('pages')) {
   console.log('\nFirst pages (issue 14, item 4):');
   for (const line of await pagesBench()) console.log(line);

@@ -159,13 +159,13 @@ describe.skipIf(laneUnavailable || testDbKind !== 'postgres')('webhooks on two i
       const jar = await signIn(a.app, owner.email, owner.password, '10.92.0.1');
       const created = await a.app.inject({ method: 'POST', url: '/api/developers/webhooks', headers: { cookie: jar.header }, payload: { url: receiver.url, events: ['job.created'] } });
       expect(created.statusCode).toBe(201);
-      // Forty events in one commit: its pg_notify wakes both instances at once.
-      const count = 40;
+      // Eighty events in one commit: its pg_notify wakes both instances at once.
+      const count = 80;
       await a.database.db.transaction().execute(async (trx) => {
         for (let i = 0; i < count; i += 1) await emitWebhookEvent(trx, company.id, 'job.created', { job_id: `job-${i}` });
       });
       b.app.webhooks.kick();
-      await waitFor(() => receiver.received.length >= count, { what: 'forty deliveries' });
+      await waitFor(() => receiver.received.length >= count, { what: 'eighty deliveries' });
       await Promise.all([a.app.webhooks.idle(), b.app.webhooks.idle()]);
       const ids = receiver.received.map((one) => one.headers['webhook-id']);
       expect(ids).toHaveLength(count);

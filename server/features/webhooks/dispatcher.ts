@@ -1,8 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { fill } from '../../../shared/fill.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { DB } from '../../db/schema.ts';
+import type { WebhookEndpointsTable } from '../../db/schema-webhooks.ts';
 import { DrainLoop } from '../../messaging/drain-loop.ts';
 import { enqueueMessage } from '../../messaging/outbox.ts';
 import { DELIVERY_TIMEOUT_MS, postWebhook, signatureHeaders } from './send.ts';
@@ -13,12 +14,16 @@ export const RETRY_DELAYS_SECONDS = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 
 export const MAX_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;
 /** An endpoint failing this long without one success is turned off (and its owners told). */
 export const DISABLE_AFTER_MS = 5 * 24 * 3600 * 1000;
-const BATCH = 10;
+/** Deliveries claimed at once, and at most this many of them for one endpoint (sent one after another). */
+const BATCH = 50;
+const PER_ENDPOINT = 5;
+/** How far ahead to look for due deliveries when spreading a batch over endpoints. */
+const LOOKAHEAD = 250;
 /**
  * A claimed delivery not finished by then (its instance died) is tried again by any instance:
- * longer than a batch sent to one endpoint that times out on every delivery.
+ * longer than one endpoint's share of a batch timing out on every delivery.
  */
-export const LEASE_SECONDS = (BATCH * DELIVERY_TIMEOUT_MS) / 1000 + 30;
+export const LEASE_SECONDS = (PER_ENDPOINT * DELIVERY_TIMEOUT_MS) / 1000 + 30;
 
 export interface WebhookDispatcherOptions {
   db: Kysely<DB>;
@@ -29,6 +34,8 @@ export interface WebhookDispatcherOptions {
   /** After queueing an email (an endpoint turned off). */
   onMessageQueued: () => void;
 }
+
+type Endpoint = Selectable<WebhookEndpointsTable>;
 
 interface Claimed {
   id: string;
@@ -89,40 +96,67 @@ export class WebhookDispatcher {
       const claimed = await sql<Claimed>`
         UPDATE webhook_deliveries SET attempts = attempts + 1, next_attempt_at = ${new Date(now.getTime() + LEASE_SECONDS * 1000)}, last_attempt_at = ${now}
         WHERE id IN (
-          SELECT id FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ${now}
+          -- Due is checked again here, where the rows are locked: a row another instance claimed
+          -- meanwhile is seen in its new version (leased ahead) and left out, not sent twice.
+          SELECT id FROM webhook_deliveries
+          WHERE status = 'pending' AND next_attempt_at <= ${now} AND id IN (
+            SELECT id FROM (
+              SELECT id, row_number() OVER (PARTITION BY endpoint_id ORDER BY next_attempt_at, created_at) AS depth
+              FROM (SELECT id, endpoint_id, next_attempt_at, created_at FROM webhook_deliveries
+                    WHERE status = 'pending' AND next_attempt_at <= ${now} ORDER BY next_attempt_at, created_at LIMIT ${LOOKAHEAD}) AS due
+            ) AS ranked WHERE depth <= ${PER_ENDPOINT})
           ORDER BY next_attempt_at, created_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
         RETURNING id, endpoint_id, message_id, payload, attempts, created_at`.execute(this.options.db);
-      await Promise.all(inOrderPerEndpoint(claimed.rows).map(async (rows) => {
-        for (const row of rows) await this.deliver(row);
-      }));
-      if (claimed.rows.length < BATCH || this.loop.isStopped) return;
+      // Until nothing is due: a batch can be short because one endpoint has many waiting.
+      if (claimed.rows.length === 0 || this.loop.isStopped) return;
+      await this.deliverBatch(claimed.rows);
     }
   }
 
-  private async deliver(row: Claimed): Promise<void> {
-    const { db, clock } = this.options;
-    const endpoint = await db.selectFrom('webhook_endpoints').selectAll().where('id', '=', row.endpoint_id).executeTakeFirst();
-    if (!endpoint || endpoint.disabled_at) {
-      await db.updateTable('webhook_deliveries').set({ status: 'failed', last_error: 'The endpoint is turned off' }).where('id', '=', row.id).execute();
-      return;
+  /** Sends a claimed batch (endpoints side by side, each in order) and records it: one read, one write for the successes. */
+  private async deliverBatch(rows: Claimed[]): Promise<void> {
+    const { db } = this.options;
+    const endpoints = new Map((await db.selectFrom('webhook_endpoints').selectAll().where('id', 'in', [...new Set(rows.map((row) => row.endpoint_id))]).execute()).map((endpoint) => [endpoint.id, endpoint]));
+    const succeeded: { id: string; status: number }[] = [];
+    await Promise.all(
+      inOrderPerEndpoint(rows).map(async (group) => {
+        for (const row of group) {
+          const endpoint = endpoints.get(row.endpoint_id);
+          if (!endpoint || endpoint.disabled_at) {
+            await db.updateTable('webhook_deliveries').set({ status: 'failed', last_error: 'The endpoint is turned off' }).where('id', '=', row.id).execute();
+            continue;
+          }
+          const outcome = await this.send(row, endpoint);
+          if (outcome.error === null) succeeded.push({ id: row.id, status: outcome.status ?? 200 });
+          else await this.recordFailure(row, endpoint, outcome.status, outcome.error);
+        }
+      }),
+    );
+    for (const status of new Set(succeeded.map((one) => one.status))) {
+      const ids = succeeded.filter((one) => one.status === status).map((one) => one.id);
+      await db.updateTable('webhook_deliveries').set({ status: 'succeeded', last_status_code: status, last_error: null }).where('id', 'in', ids).execute();
     }
-    const at = clock();
+    // A success ends an endpoint's run of failures.
+    const recovered = [...endpoints.values()].filter((endpoint) => endpoint.failing_since && succeeded.some((one) => rows.find((row) => row.id === one.id)?.endpoint_id === endpoint.id));
+    if (recovered.length > 0) await db.updateTable('webhook_endpoints').set({ failing_since: null }).where('id', 'in', recovered.map((endpoint) => endpoint.id)).execute();
+  }
+
+  private async send(row: Claimed, endpoint: Endpoint): Promise<{ status: number | null; error: string | null }> {
+    const at = this.options.clock();
     const secrets = [endpoint.secret, ...(endpoint.previous_secret && endpoint.previous_secret_expires_at && new Date(endpoint.previous_secret_expires_at) > at ? [endpoint.previous_secret] : [])];
-    let status: number | null = null;
-    let error: string | null = null;
     try {
       const answer = await postWebhook(endpoint.url, signatureHeaders(row.message_id, at, row.payload, secrets), row.payload, this.options.allowPrivate);
-      status = answer.status;
-      if (status < 200 || status >= 300) error = `HTTP ${status}${answer.body ? `: ${answer.body}` : ''}`;
+      const ok = answer.status >= 200 && answer.status < 300;
+      return { status: answer.status, error: ok ? null : `HTTP ${answer.status}${answer.body ? `: ${answer.body}` : ''}` };
     } catch (failure) {
-      error = String((failure as Error).message ?? failure).slice(0, 500);
+      return { status: null, error: String((failure as Error).message ?? failure).slice(0, 500) };
     }
+  }
+
+  /** Schedules the next attempt (or gives up), and turns the endpoint off on a 410 or five days of failures. */
+  private async recordFailure(row: Claimed, endpoint: Endpoint, status: number | null, error: string): Promise<void> {
+    const { db, clock } = this.options;
     const now = clock();
-    if (!error) {
-      await db.updateTable('webhook_deliveries').set({ status: 'succeeded', last_status_code: status, last_error: null }).where('id', '=', row.id).execute();
-      await db.updateTable('webhook_endpoints').set({ failing_since: null }).where('id', '=', endpoint.id).where('failing_since', 'is not', null).execute();
-      return;
-    }
     const giveUp = row.attempts >= MAX_ATTEMPTS;
     const delay = RETRY_DELAYS_SECONDS[Math.min(row.attempts, RETRY_DELAYS_SECONDS.length) - 1] ?? 0;
     await db
