@@ -44,7 +44,7 @@ const WARMUP_SECONDS = 1;
  */
 export async function routeTable(database: Database, duration: number): Promise<{ baseline: Load; rows: RouteRow[] }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'workcred-bench-routes-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1:1', LOG_LEVEL: 'silent', TRUST_PROXY: 'true', RATE_LIMIT_PER_MINUTE: '1000000', API_RATE_LIMIT_MAX: '1000000000' });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1:1', LOG_LEVEL: 'silent', TRUST_PROXY: 'true', RATE_LIMIT_PER_MINUTE: '1000000', API_RATE_LIMIT_MAX: '100000' });
   const app = await buildApp({ config, database });
   try {
     const seeded = await seedDemo(app, { force: true });

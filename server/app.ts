@@ -10,7 +10,7 @@ import { authRoutes } from './auth/routes.ts';
 import { createGuards } from './auth/session.ts';
 import { awaitSessionChanges, startSessionCache } from './auth/session-cache.ts';
 import { registerAccessControl } from './http/access.ts';
-import { apiKeyGuard } from './features/public-api/api-key-guard.ts';
+import { startApiKeyGuard } from './features/public-api/api-key-guard.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerSecurity } from './http/security.ts';
@@ -123,7 +123,8 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   // First, so every answer carries its headers, a refusal too, and a cross-site write is refused
   // before any session is looked up.
   await registerSecurity(app, config);
-  registerAccessControl(app, guards, apiKeyGuard(database.db, clock));
+  const apiKeys = await startApiKeyGuard(database, clock, config.SESSION_CACHE_SECONDS * 1000);
+  registerAccessControl(app, guards, apiKeys.guard);
   await app.register(compress, { global: true, threshold: 1024 });
   // Per person when signed in, per address when not, counted in the database every instance shares.
   await registerRateLimits(app, { config, database });
@@ -181,6 +182,7 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   });
   app.addHook('onClose', async () => {
     await stopSessionCache();
+    await apiKeys.stop();
     await stopWebhookListener?.();
     await webhooks.stop();
     await outbox.stop();

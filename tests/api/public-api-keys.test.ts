@@ -6,6 +6,7 @@ import { createFactories } from '../../server/dev/factories.ts';
 import { laneUnavailable, testDbKind } from '../support/test-database.ts';
 import { createTestApp, signIn, type CookieJar, type TestApp } from '../support/test-app.ts';
 import { startTwoInstances } from '../support/two-instances.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 const text = messages.developers;
 
@@ -228,6 +229,27 @@ describe.skipIf(laneUnavailable || testDbKind !== 'postgres')('public API: one b
         statuses.push((await app.inject({ method: 'GET', url: '/api/v1/jobs', headers: { authorization: `Bearer ${created.secret}` } })).statusCode);
       }
       expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+    } finally {
+      await two.close();
+    }
+  });
+
+  it('refuses a key on the other instance once it is revoked, though that instance had it in memory', async () => {
+    const two = await startTwoInstances();
+    try {
+      const [a, b] = two.instances;
+      const factories = createFactories(a.app.auth, a.database);
+      const company = await factories.company({ name: 'Two Instance Revoke' });
+      const owner = await factories.user({ role: 'employer', companyId: company.id });
+      const jar = await signIn(a.app, owner.email, owner.password, '10.78.0.2');
+      const created = (await a.app.inject({ method: 'POST', url: '/api/developers/keys', headers: { cookie: jar.header }, payload: { name: 'Cached', scopes: ['jobs:read'] } })).json<CreatedApiKey>();
+      const onB = () => b.app.inject({ method: 'GET', url: '/api/v1/jobs', headers: { authorization: `Bearer ${created.secret}` } });
+      expect((await onB()).statusCode).toBe(200);
+      const revoked = await a.app.inject({ method: 'POST', url: `/api/developers/keys/${created.key.id}/revoke`, headers: { cookie: jar.header }, payload: {} });
+      expect(revoked.statusCode, revoked.body).toBe(200);
+      // Instance A refuses it as it answers the revoke; B as soon as it hears of it.
+      expect((await a.app.inject({ method: 'GET', url: '/api/v1/jobs', headers: { authorization: `Bearer ${created.secret}` } })).statusCode).toBe(401);
+      await waitFor(async () => (await onB()).statusCode === 401, { what: 'the revoked key refused on instance B' });
     } finally {
       await two.close();
     }

@@ -235,8 +235,8 @@ describe.skipIf(laneUnavailable)('public API /api/v1: jobs, applications, candid
   });
 
   it('answers 404 to another company’s key for each route naming a resource, changes nothing, and lists none of it', async () => {
-    const a = await newCompany('Godavari Textiles');
-    const b = await newCompany('Krishna Textiles');
+    const a = await newCompany('Tungabhadra Looms');
+    const b = await newCompany('Kaveri Weaves');
     const job = await t.factories.job(a.id, { title: 'Loom Technician' });
     const lakshmi = await applicant(job.id, 'Lakshmi Prasad');
     const interview = await v1(a.key, 'POST', '/api/v1/interviews', { application_id: lakshmi.applicationId, starts_at_ist: istAt(5, '10:00'), duration_minutes: 30, mode: 'phone', location: '+91 98450 12345', interviewer_ids: [a.owner.id] });

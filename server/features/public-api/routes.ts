@@ -4,6 +4,8 @@ import { messages } from '../../../shared/messages.ts';
 import { createJobBodySchema, updateJobBodySchema } from '../../../shared/schemas/jobs.ts';
 import { v1ApplicationListSchema, v1JobListSchema, v1JobParamsSchema, v1JobSchema } from '../../../shared/schemas/public-api.ts';
 import { apiKeyOf } from '../../http/access.ts';
+import { sendCachedAnswer } from '../../http/answer-cache.ts';
+import { startCompanyJobsCache } from '../jobs/company-jobs-cache.ts';
 import { notFound } from '../../http/errors.ts';
 import type { FeatureDeps } from '../feature-deps.ts';
 import { createJob } from '../jobs/create-job.ts';
@@ -34,6 +36,8 @@ export async function publicApiRoutes(app: FastifyInstance, deps: FeatureDeps) {
   const sweeper = setInterval(() => void sweepIdempotencyKeys(database.db, clock()).catch((error: unknown) => app.log.warn({ err: error }, 'idempotency sweep failed')), SWEEP_EVERY_MS);
   sweeper.unref();
   app.addHook('onClose', async () => clearInterval(sweeper));
+  const { cache: jobsCache, stop: stopJobsCache } = await startCompanyJobsCache(database, config.COMPANY_CACHE_SECONDS * 1000);
+  app.addHook('onClose', stopJobsCache);
 
   await app.register(async (v1) => {
     registerProblemDetails(v1);
@@ -47,10 +51,18 @@ export async function publicApiRoutes(app: FastifyInstance, deps: FeatureDeps) {
     // The document of this API, for code generators and the documentation page; no key needed.
     v1.get(OPENAPI_PATH, { config: { access: 'public' } }, async () => app.swagger());
 
+    // The dashboard's cache of a company's pages (forgotten on every instance when its jobs change), in v1's shape.
     api.get('/api/v1/jobs', { config: read('jobs:read'), schema: { summary: 'List jobs', querystring: employerJobsQueryWithCursorSchema, response: { 200: v1JobListSchema } } }, async (request, reply) => {
-      const page = await listCompanyJobs(db, wholeCompany(apiKeyOf(request).companyId), request.query);
-      linkNext(request, reply, page.next_cursor, config.PUBLIC_URL);
-      return { data: page.jobs, next_cursor: page.next_cursor };
+      const companyId = apiKeyOf(request).companyId;
+      const { limit, cursor } = request.query;
+      const answer = await jobsCache.answer(companyId, JSON.stringify(['v1', limit, cursor?.createdAt, cursor?.id]), async () => {
+        const page = await listCompanyJobs(db, wholeCompany(companyId), request.query);
+        return { value: v1JobListSchema.parse({ data: page.jobs, next_cursor: page.next_cursor }) };
+      });
+      // The answer ends with its next_cursor ({ data, next_cursor }): read it without parsing the page.
+      const tail = answer!.body.slice(answer!.body.lastIndexOf('"next_cursor":') + '"next_cursor":'.length, -1);
+      linkNext(request, reply, JSON.parse(tail) as string | null, config.PUBLIC_URL);
+      return sendCachedAnswer(request, reply, answer!, 'private');
     });
 
     api.get('/api/v1/jobs/:id', { config: read('jobs:read'), schema: { summary: 'Get a job', params: v1JobParamsSchema, response: { 200: v1JobSchema } } }, async (request) => {
