@@ -1,10 +1,10 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from '../support/axe.ts';
 import { messages } from '../../shared/messages.ts';
 import { documentTypes } from '../../shared/options.ts';
 import { MAX_DOCUMENT_BYTES } from '../../shared/schemas/candidate.ts';
@@ -50,11 +50,6 @@ async function nthMessage(dataDir: string, channel: OutboxRecord['channel'], to:
   );
 }
 
-/** Serious and critical axe findings on the page as it is. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** A six-digit code that is certainly not `code`. */
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -205,7 +200,7 @@ describe('candidate journey: registration (/candidate-registration), documents, 
     await page.getByTestId('document-resume-name').filter({ hasText: 'resume-2026.pdf' }).waitFor();
     expect(await resumeError.count()).toBe(0);
     await screenshot(page, 'candidate-6-documents');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: c.registration.completeRegistration }).click();
     await waitForToast(page, c.registration.completed);
@@ -231,7 +226,7 @@ describe('candidate journey: registration (/candidate-registration), documents, 
     const nav = page.getByRole('navigation', { name: messages.shell.mainNavigation });
     expect(await nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Documents', 'Support']);
     await screenshot(page, 'candidate-dashboard');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     // Edit a section in place: the registration's form, saved through the same PUT.
     await page.getByRole('button', { name: `Edit ${dash.professionalTitle}` }).click();

@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from '../support/axe.ts';
 import { messages } from '../../shared/messages.ts';
 import { codeIn, waitForMessage } from '../support/outbox.ts';
 import { screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
@@ -15,11 +15,6 @@ async function companyStatus(page: Page, state: 'exists' | 'available', message:
   return status;
 }
 
-/** Serious and critical axe findings, toasts included (their colours are darkened in styles.css). */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('employer signup (/employer-signup) and onboarding (/employer/onboarding)', () => {
   let h: BrowserHarness;
@@ -123,13 +118,13 @@ describe('employer signup (/employer-signup) and onboarding (/employer/onboardin
     await page.getByText('Professional plan selected').waitFor();
     await page.getByLabel(text.companyNameLabel).fill('Seeded Steelworks');
     await companyStatus(page, 'exists', 'Seeded Steelworks is registered');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 375, height: 812 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(page, 'employer-signup-mobile');
     await page.getByRole('button', { name: messages.employerSignup.next }).click();
     await page.getByLabel(text.fullNameLabel).waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
   it('walks the signed-in onboarding wizard with a real emailed code and stays on the page', async () => {
@@ -183,7 +178,7 @@ describe('employer signup (/employer-signup) and onboarding (/employer/onboardin
       await review.getByText(value, { exact: true }).waitFor();
     }
     expect(await page.getByRole('button', { name: onboardingText.next }).count()).toBe(0);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'employer-onboarding-review');
     await page.setViewportSize({ width: 375, height: 812 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

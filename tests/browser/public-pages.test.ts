@@ -1,4 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import { seriousAxeViolations } from '../support/axe.ts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
@@ -152,8 +152,9 @@ describe('public pages: job board, companies, content pages, contact', () => {
 
   it('gives every public page its own title and description, and no serious or critical axe violations', { timeout: 120_000 }, async () => {
     const seen = new Map<string, { title: string; description: string }>();
+    const { page } = await h.open();
     for (const path of PUBLIC_PAGES) {
-      const { page } = await h.open(path);
+      await page.goto(path);
       const meta = await pageMeta(page);
       // Let the data-driven pages finish loading so axe checks what a visitor sees.
       if (path === '/jobs') await page.getByRole('heading', { name: '26 open jobs' }).waitFor();
@@ -161,11 +162,7 @@ describe('public pages: job board, companies, content pages, contact', () => {
       expect(meta.title, path).toMatch(/ · WorkCred$|WorkCred/);
       expect(meta.description.length, path).toBeGreaterThan(50);
       seen.set(path, meta);
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')}`);
-      expect({ path, serious }).toEqual({ path, serious: [] });
+      expect({ path, serious: await seriousAxeViolations(page) }).toEqual({ path, serious: [] });
     }
     expect(new Set([...seen.values()].map((m) => m.title)).size).toBe(PUBLIC_PAGES.length);
     expect(new Set([...seen.values()].map((m) => m.description)).size).toBe(PUBLIC_PAGES.length);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
+import { seriousAxeViolations } from '../support/axe.ts';
 import { messages } from '../../shared/messages.ts';
 import { screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
 
@@ -103,8 +103,7 @@ describe('sign-in screen (/auth)', () => {
     for (const path of ['/auth', '/auth?trial=true']) {
       await page.goto(path);
       await page.getByLabel('Email').waitFor();
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${path} ${v.id}`)).toEqual([]);
+      expect({ path, serious: await seriousAxeViolations(page) }).toEqual({ path, serious: [] });
     }
   });
 

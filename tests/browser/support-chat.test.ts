@@ -1,16 +1,12 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from '../support/axe.ts';
 import { messages } from '../../shared/messages.ts';
 import { screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
 
 const PASSWORD = 'Monsoon-Ledger-Pune-84';
 const text = messages.supportChat;
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /**
  * How far right the Support tab's content reaches, its overflowing parts included. The tab is
@@ -97,8 +93,8 @@ describe('Support Chat (/dashboard/support) and the admin Support tab', () => {
     const audit = await h.t.database.db.selectFrom('admin_audit_logs').select(['admin_id', 'entity_type']).where('action', '=', 'chat_reply').execute();
     expect(audit).toEqual([{ admin_id: admin.id, entity_type: 'support_chat' }]);
 
-    expect(await seriousViolations(page)).toEqual([]);
-    expect(await seriousViolations(adminPage)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(adminPage)).toEqual([]);
     await screenshot(page, 'support-chat-employer');
     await screenshot(adminPage, 'support-chat-admin');
 
