@@ -140,8 +140,10 @@ export function DevelopersDocsPage() {
         <Section id="webhooks" title="Webhooks">
           <p>
             An owner or admin adds endpoints in <strong>Settings → Developers → Webhooks</strong> and chooses the events: {webhookEvents.map((event, index) => <span key={event}>{index > 0 ? ', ' : ''}<code className="font-mono">{event}</code></span>)}. Each event is a POST of{' '}
-            <code className="font-mono">{'{ type, timestamp, data }'}</code> with the ids to read more through the API.
+            <code className="font-mono">{'{ type, timestamp, data }'}</code> with the ids to read more through the API. <code className="font-mono">verification.completed</code> tells you when a check of
+            a candidate who applied to your jobs is verified (as the dashboard shows verified badges only, checks under review or rejected are not sent).
           </p>
+          <p>Each endpoint receives its deliveries in the order the events happened; use <code className="font-mono">timestamp</code> to order events if you run several receivers.</p>
           <ul className="list-disc space-y-1 pl-6">
             <li>
               Deliveries are signed the <a href="https://www.standardwebhooks.com/" className="font-medium text-brand-700 underline underline-offset-4">Standard Webhooks</a> way: <code className="font-mono">webhook-id</code>,{' '}
