@@ -19,6 +19,7 @@ import { siteMessages } from './messages/site.ts';
 import { signInMessages } from './messages/sign-in.ts';
 import { billingMessages } from './messages/billing.ts';
 import { developersMessages } from './messages/developers.ts';
+import { checkRequestsMessages } from './messages/check-requests.ts';
 
 export const messages = {
   ...siteMessages,
@@ -38,6 +39,7 @@ export const messages = {
   settings: settingsMessages,
   billing: billingMessages,
   developers: developersMessages,
+  checkRequests: checkRequestsMessages,
   profile: {
     updated: 'Profile updated successfully',
     updateFailed: 'Failed to update profile',

@@ -4,6 +4,7 @@ import { startCheckout } from '../features/billing/subscribe.ts';
 import { createApiKey, revokeApiKey } from '../features/developers/api-keys.ts';
 import { newMessageId, webhookBody } from '../features/webhooks/emit.ts';
 import { createWebhook } from '../features/webhooks/endpoints.ts';
+import { requestCheck } from '../features/verification/check-requests.ts';
 import { SEED_IP, type SeedContext } from './seed-demo-context.ts';
 import type { SeededCompany } from './seed-demo-hiring.ts';
 
@@ -13,7 +14,8 @@ const DAY = 24 * 60 * 60 * 1000;
  * Issue 15 in the demo: Nimbus pays for Professional through the test checkout (an active plan, a
  * payment and its GST invoice on Billing); Saffron is on day 11 of its trial, so its dashboard
  * shows "Trial: 3 days left". Payments are made only with the development provider. Issue 16:
- * Nimbus has an API key for its HRMS and a revoked one, and a webhook endpoint with a delivery log.
+ * Nimbus has an API key for its HRMS and a revoked one, and a webhook endpoint with a delivery log;
+ * its recruiter has asked two applicants for background checks.
  */
 export async function seedBilling(context: SeedContext, companies: SeededCompany[]): Promise<void> {
   const { app, db } = context;
@@ -41,7 +43,21 @@ export async function seedBilling(context: SeedContext, companies: SeededCompany
       }
       await db.updateTable('api_keys').set({ revoked_at: new Date(Date.now() - 30 * DAY) }).where('id', '=', old.key.id).execute();
       await seedWebhook(context, owner.id, company.id);
+      await seedCheckRequests(context, company);
     }
+  }
+}
+
+/** Nimbus's recruiter has asked two applicants for background checks (Billing counts them; the candidates see who asked). */
+async function seedCheckRequests(context: SeedContext, company: SeededCompany): Promise<void> {
+  const { db, publicUrl } = context;
+  const recruiter = company.team[0];
+  if (!recruiter) return;
+  const applications = await db.selectFrom('job_applications').select(['id', 'candidate_id']).where('company_id', '=', company.id).where('status', 'in', ['screening', 'interview']).orderBy('created_at').orderBy('id').limit(2).execute();
+  for (const application of applications) {
+    const verified = new Set((await db.selectFrom('verification_checks').select('subject').where('candidate_id', '=', application.candidate_id).where('status', '=', 'verified').execute()).map((row) => row.subject));
+    const subject = (['experience_letter', 'salary_slip', 'uan'] as const).find((one) => !verified.has(one));
+    if (subject) await requestCheck(db, { userId: recruiter.id, companyId: company.id, ip: SEED_IP, publicUrl }, application.id, subject, new Date());
   }
 }
 

@@ -17,6 +17,8 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, CompanyPermission>> = {
   'GET /api/pipeline/jobs/:jobId': 'pipeline.view',
   'GET /api/pipeline/applications/:applicationId': 'pipeline.view',
   'POST /api/pipeline/applications/:applicationId/stage': 'pipeline.move',
+  'GET /api/pipeline/applications/:applicationId/check-requests': 'pipeline.view',
+  'POST /api/pipeline/applications/:applicationId/check-requests': 'pipeline.move',
   'POST /api/pipeline/jobs/:jobId/bulk-reject': 'pipeline.move',
   'POST /api/candidate-search/search': 'candidates.search',
   'GET /api/candidate-search/saved-searches': 'candidates.search',

@@ -44,6 +44,8 @@ export const billingOverviewSchema = planStandingSchema.extend({
     listings: z.number(),
     /** The listings nearest their applications limit, fullest first. */
     fullest: z.array(z.object({ job_id: z.string(), title: z.string(), applications: z.number() })),
+    /** Background checks the company requested this month (IST). */
+    checks_this_month: z.number(),
   }),
   /** The next charge with GST, when a paid plan renews. */
   next_charge: z.object({ at: z.string(), taxable_paise: z.number(), total_paise: z.number(), plan: planId }).nullable(),

@@ -44,6 +44,8 @@ export const candidateCheckSchema = z.object({
   consent: consentSchema,
   flags: z.array(verificationFlagSchema),
   verified_fields: z.array(z.string()),
+  /** Companies the candidate applied to that asked for this check (issue 15). */
+  requested_by: z.array(z.string()),
 });
 export type CandidateCheck = z.infer<typeof candidateCheckSchema>;
 export const candidateCheckListSchema = z.array(candidateCheckSchema);

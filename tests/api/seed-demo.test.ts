@@ -128,7 +128,7 @@ describe.skipIf(laneUnavailable)('demo seed', { timeout: 120_000 }, () => {
     expect(notifications.length).toBeGreaterThanOrEqual(DEMO_ACCOUNTS.length);
   });
 
-  it('gives Nimbus an API key in use and a webhook endpoint with a delivery log', async () => {
+  it('gives Nimbus an API key in use, a webhook endpoint with a delivery log, and background checks asked for', async () => {
     const owner = await as('hr@nimbus-tech.demo.workcred.in');
     const { keys } = await get<{ keys: { name: string; status: string; last_used_at: string | null }[] }>(owner, '/api/developers/keys');
     expect(keys.find((key) => key.status === 'active')?.last_used_at).not.toBeNull();
@@ -139,6 +139,9 @@ describe.skipIf(laneUnavailable)('demo seed', { timeout: 120_000 }, () => {
     expect(deliveries.length).toBeGreaterThanOrEqual(3);
     expect(deliveries.every((delivery) => delivery.status === 'succeeded')).toBe(true);
     expect(deliveries.some((delivery) => delivery.attempts === 2)).toBe(true);
+    // Its recruiter has asked two applicants for background checks, counted on Billing.
+    const billing = await get<{ usage: { checks_this_month: number } }>(owner, '/api/billing');
+    expect(billing.usage.checks_this_month).toBe(2);
   });
 
   it('refuses to run again, and refuses a database with real users unless forced', async () => {

@@ -4,6 +4,7 @@ import { entitlementOf, PLANS, showsTrialBanner, type Entitlement } from '../../
 import type { BillingOverview, PlanStanding } from '../../../shared/schemas/billing.ts';
 import type { DB } from '../../db/schema.ts';
 import { countActiveListings } from './limits.ts';
+import { countChecksThisMonth } from '../verification/check-requests.ts';
 import { loadSubscription, stateOf } from './entitlement.ts';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -32,7 +33,7 @@ export async function getBillingOverview(db: Kysely<DB>, input: { companyId: str
   const { companyId, now } = input;
   const row = await db.selectFrom('company_subscriptions').selectAll().where('company_id', '=', companyId).executeTakeFirstOrThrow();
   const entitlement = entitlementOf(stateOf(row), now);
-  const [listings, fullest, payments, profile] = await Promise.all([
+  const [listings, fullest, payments, profile, checks] = await Promise.all([
     countActiveListings(db, companyId, now),
     db
       .selectFrom('job_postings as jp')
@@ -55,6 +56,7 @@ export async function getBillingOverview(db: Kysely<DB>, input: { companyId: str
       .limit(24)
       .execute(),
     db.selectFrom('company_billing_profiles').select('company_id').where('company_id', '=', companyId).executeTakeFirst(),
+    countChecksThisMonth(db, companyId, now),
   ]);
 
   const renews = entitlement.standing === 'active' && row.period_ends_at && !row.cancel_at_period_end && row.status !== 'cancelled';
@@ -70,7 +72,7 @@ export async function getBillingOverview(db: Kysely<DB>, input: { companyId: str
     chosen_plan: row.chosen_plan,
     checks_add_on: row.checks_add_on,
     limits: { listings: entitlement.limits.listings, applications_per_listing: entitlement.limits.applicationsPerListing, checks_per_month: entitlement.limits.checksPerMonth },
-    usage: { listings, fullest },
+    usage: { listings, fullest, checks_this_month: checks },
     next_charge: renews && monthly !== null ? { at: iso(row.period_ends_at)!, taxable_paise: monthly, total_paise: withGst(monthly), plan: row.plan === 'enterprise' ? 'enterprise' : nextPlan } : null,
     can_manage: input.canManage,
     has_billing_profile: Boolean(profile),

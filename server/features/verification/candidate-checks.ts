@@ -6,6 +6,7 @@ import type { SessionContext } from '../../auth/session.ts';
 import { writeAudit } from '../../audit/write-audit.ts';
 import type { DB, VerificationSubject } from '../../db/schema.ts';
 import { conflict, forbidden } from '../../http/errors.ts';
+import { requestersBySubject } from './check-requests.ts';
 import { publishCheckChange } from './run-check.ts';
 
 const m = messages.verification;
@@ -36,7 +37,7 @@ async function applicableSubjects(db: Kysely<DB>, candidateId: string): Promise<
 
 /** GET /api/verification/checks: one entry per subject that applies, in a fixed order. */
 export async function listCandidateChecks(db: Kysely<DB>, candidateId: string): Promise<CandidateCheck[]> {
-  const [{ subjects }, checks, consents] = await Promise.all([
+  const [{ subjects }, checks, consents, requesters] = await Promise.all([
     applicableSubjects(db, candidateId),
     db
       .selectFrom('verification_checks')
@@ -44,6 +45,7 @@ export async function listCandidateChecks(db: Kysely<DB>, candidateId: string): 
       .where('candidate_id', '=', candidateId)
       .execute(),
     db.selectFrom('verification_consents').select(['subject', 'purpose', 'granted_at']).where('candidate_id', '=', candidateId).where('revoked_at', 'is', null).execute(),
+    requestersBySubject(db, candidateId),
   ]);
   const checkOf = new Map(checks.map((check) => [check.subject, check]));
   const consentOf = new Map(consents.map((consent) => [consent.subject, consent]));
@@ -63,6 +65,7 @@ export async function listCandidateChecks(db: Kysely<DB>, candidateId: string): 
         consent: consent ? { granted_at: new Date(consent.granted_at).toISOString(), purpose: consent.purpose } : null,
         flags: check?.flags ?? [],
         verified_fields: check?.verified_fields ?? [],
+        requested_by: requesters.get(subject) ?? [],
       };
     });
 }

@@ -1,4 +1,5 @@
 import { billingMessages as text } from '@shared/messages/billing.ts';
+import { messages } from '@shared/messages.ts';
 import type { BillingOverview } from '@shared/schemas/billing.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { fill } from '@web/lib/fill.ts';
@@ -53,6 +54,7 @@ export function UsageCard({ billing }: { billing: BillingOverview }) {
           <span className="font-medium text-slate-800">{text.checksIncluded}</span>
           <span className="text-slate-600">{limits.checks_per_month === null ? text.checksUnlimited : limits.checks_per_month === 0 ? text.checksNone : fill(text.checksPerMonth, { limit: limits.checks_per_month })}</span>
         </div>
+        {limits.checks_per_month !== 0 ? <Meter label={messages.checkRequests.usedThisMonth} used={usage.checks_this_month} limit={limits.checks_per_month} /> : null}
       </CardContent>
     </Card>
   );

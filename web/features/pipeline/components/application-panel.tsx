@@ -16,6 +16,7 @@ import { experienceText, noticeText, sourceLabel, stageLabel } from '../lib/form
 import { EMPLOYER_TARGETS } from './move-menu.tsx';
 import { NoteField } from './note-field.tsx';
 import { VerificationBadges } from './verification-badges.tsx';
+import { CheckRequestsSection } from './check-requests-section.tsx';
 
 const text = messages.pipeline;
 const documentLabels = messages.candidate.documents.typeLabels as Record<string, string>;
@@ -81,6 +82,7 @@ export function ApplicationPanel({
               <dd>{format(new Date(application.applied_at), 'd MMM yyyy, h:mm a')}</dd>
             </dl>
             <VerificationBadges subjects={application.verified} />
+            <CheckRequestsSection applicationId={application.id} candidateName={application.name} />
 
             <section aria-labelledby="panel-documents">
               <h3 id="panel-documents" className="mb-2 font-semibold text-slate-900">

@@ -64,6 +64,9 @@ function CheckRow({ check }: { check: CandidateCheck }) {
             </p>
           ) : null}
           {check.consent ? <p className="text-xs text-slate-500">{fill(text.consentGiven, { date: day(check.consent.granted_at) })}</p> : null}
+          {check.requested_by.length > 0 && check.status !== 'verified' ? (
+            <p className="text-xs font-medium text-amber-800">{fill(messages.checkRequests.candidateRequestedBy, { companies: check.requested_by.join(', ') })}</p>
+          ) : null}
         </div>
         <div className="flex shrink-0 gap-2">
           {check.consent ? (

@@ -1,0 +1,28 @@
+/** Background checks a company asks a candidate for (issue 15), with the plan's monthly count. */
+export const checkRequestsMessages = {
+  request: 'Request a check',
+  dialogTitle: 'Request a background check',
+  dialogDescription: '{name} is asked to give consent, and the check runs once they do. Each check you request counts against this month’s background checks on your plan.',
+  subjectLabel: 'Check',
+  subjectPlaceholder: 'Choose a check',
+  send: 'Send request',
+  sending: 'Sending...',
+  cancel: 'Cancel',
+  requested: 'Check requested',
+  requestFailed: 'The check could not be requested. Try again.',
+  listTitle: 'Checks requested',
+  none: 'No checks requested yet.',
+  requestedOn: 'Requested {date} by {name}',
+  requestedOnNoName: 'Requested {date}',
+  stateRequested: 'Waiting for the candidate',
+  stateVerified: 'Verified',
+  subjectUnknown: 'Choose a check to request',
+  alreadyVerified: 'This check is already verified; its badge is on the application.',
+  notIncluded: 'Background checks are not included in your {plan} plan: add the background-check add-on in Billing to request them.',
+  limitReached: 'Your {plan} plan includes {limit} background checks a month, and this month’s are used. Upgrade in Billing to request more.',
+  usedThisMonth: 'Background checks this month',
+  emailSubject: '{company} asks you to verify your {subject}',
+  emailBody:
+    'Hello {name},\n\n{company} asks you to verify your {subject} for your application to {job}. Open Verification in your WorkCred dashboard to give your consent ({link}); the check starts once you do, and {company} sees only whether it is verified.\n\nIf you do not want this check, you can ignore this email.\n\nWorkCred',
+  candidateRequestedBy: 'Requested by {companies}',
+} as const;
