@@ -18,7 +18,7 @@ describe('pipeline: requesting a background check', () => {
     const company = await h.t.factories.company({ name: 'Narmada Textiles' });
     const owner = await h.t.factories.user({ role: 'employer', companyId: company.id, companyRole: 'owner', password: PASSWORD, fullName: 'Dhruv Shah' });
     const job = await h.t.factories.job(company.id, { title: 'Dyeing Supervisor', location: 'Surat, Gujarat' });
-    const candidate = await h.t.factories.user({ role: 'candidate', fullName: 'Hetal Joshi' });
+    const candidate = await h.t.factories.user({ role: 'candidate', fullName: 'Hetal Joshi', password: PASSWORD });
     await h.t.factories.candidateProfile(candidate.id);
     await h.t.factories.application(job.id, candidate.id);
 
@@ -43,6 +43,13 @@ describe('pipeline: requesting a background check', () => {
     await screenshot(page, 'check-requests-panel-375');
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.keyboard.press('Escape');
+
+    // The candidate sees who asked, on the check itself.
+    const mine = await h.open('/auth');
+    await submitSignIn(mine.page, candidate.email, PASSWORD);
+    await mine.page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
+    await mine.page.getByText(text.candidateRequestedBy.replace('{companies}', 'Narmada Textiles')).waitFor();
+    expect(await seriousAxeViolations(mine.page)).toEqual([]);
 
     await page.goto('/dashboard/billing');
     await page.getByText(text.usedThisMonth).waitFor();
