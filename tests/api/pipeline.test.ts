@@ -449,6 +449,17 @@ describe.skipIf(laneUnavailable)('pipeline', () => {
       { actor: 'anonymous', method: 'POST', route: '/api/pipeline/drives', body: { name: 'Sneaky' }, status: 401 },
       { actor: 'employerB', method: 'POST', route: '/api/pipeline/drives', body: { name: 'Job fair Pune' }, status: 201 },
 
+      { actor: 'employerB', method: 'GET', route: '/api/pipeline/applications/:applicationId/check-requests', status: 404 },
+      { actor: 'candidate', method: 'GET', route: '/api/pipeline/applications/:applicationId/check-requests', status: notInCompany },
+      { actor: 'admin', method: 'GET', route: '/api/pipeline/applications/:applicationId/check-requests', status: notInCompany },
+      { actor: 'anonymous', method: 'GET', route: '/api/pipeline/applications/:applicationId/check-requests', status: 401 },
+      { actor: 'employerA', method: 'GET', route: '/api/pipeline/applications/:applicationId/check-requests', status: 200 },
+      { actor: 'employerB', method: 'POST', route: '/api/pipeline/applications/:applicationId/check-requests', body: { subject: 'uan' }, status: 404 },
+      { actor: 'candidate', method: 'POST', route: '/api/pipeline/applications/:applicationId/check-requests', body: { subject: 'uan' }, status: notInCompany },
+      { actor: 'admin', method: 'POST', route: '/api/pipeline/applications/:applicationId/check-requests', body: { subject: 'uan' }, status: notInCompany },
+      { actor: 'anonymous', method: 'POST', route: '/api/pipeline/applications/:applicationId/check-requests', body: { subject: 'uan' }, status: 401 },
+      { actor: 'employerA', method: 'POST', route: '/api/pipeline/applications/:applicationId/check-requests', body: { subject: 'uan' }, status: 201 },
+
       { actor: 'employerA', method: 'POST', route: '/api/pipeline/applications/:applicationId/withdraw', body: {}, status: 404 },
       { actor: 'employerB', method: 'POST', route: '/api/pipeline/applications/:applicationId/withdraw', body: {}, status: 404 },
       { actor: 'admin', method: 'POST', route: '/api/pipeline/applications/:applicationId/withdraw', body: {}, status: 404 },
@@ -468,7 +479,7 @@ describe.skipIf(laneUnavailable)('pipeline', () => {
 
     it('every /api/pipeline route has rows, with at least one refusal', () => {
       const declared = t.app.declaredRoutes.filter((route) => route.url.startsWith('/api/pipeline'));
-      expect(declared.length).toBe(7);
+      expect(declared.length).toBe(9);
       for (const route of declared) {
         const covered = rows.filter((row) => row.route === route.url && row.method === route.method);
         expect(covered.length, `${route.method} ${route.url}`).toBeGreaterThan(0);
