@@ -53,7 +53,9 @@ interface Claimed {
 function inOrderPerEndpoint(rows: Claimed[]): Claimed[][] {
   const byEndpoint = new Map<string, Claimed[]>();
   for (const row of [...rows].sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime())) {
-    byEndpoint.set(row.endpoint_id, [...(byEndpoint.get(row.endpoint_id) ?? []), row]);
+    const group = byEndpoint.get(row.endpoint_id);
+    if (group) group.push(row);
+    else byEndpoint.set(row.endpoint_id, [row]);
   }
   return [...byEndpoint.values()];
 }
@@ -118,6 +120,8 @@ export class WebhookDispatcher {
     const { db } = this.options;
     const endpoints = new Map((await db.selectFrom('webhook_endpoints').selectAll().where('id', 'in', [...new Set(rows.map((row) => row.endpoint_id))]).execute()).map((endpoint) => [endpoint.id, endpoint]));
     const succeeded: { id: string; status: number }[] = [];
+    /** Endpoints that were failing and have had a success in this batch: their run of failures ends. */
+    const recovered = new Set<string>();
     await Promise.all(
       inOrderPerEndpoint(rows).map(async (group) => {
         for (const row of group) {
@@ -127,8 +131,10 @@ export class WebhookDispatcher {
             continue;
           }
           const outcome = await this.send(row, endpoint);
-          if (outcome.error === null) succeeded.push({ id: row.id, status: outcome.status ?? 200 });
-          else await this.recordFailure(row, endpoint, outcome.status, outcome.error);
+          if (outcome.error === null) {
+            succeeded.push({ id: row.id, status: outcome.status ?? 200 });
+            if (endpoint.failing_since) recovered.add(endpoint.id);
+          } else await this.recordFailure(row, endpoint, outcome.status, outcome.error);
         }
       }),
     );
@@ -136,9 +142,7 @@ export class WebhookDispatcher {
       const ids = succeeded.filter((one) => one.status === status).map((one) => one.id);
       await db.updateTable('webhook_deliveries').set({ status: 'succeeded', last_status_code: status, last_error: null }).where('id', 'in', ids).execute();
     }
-    // A success ends an endpoint's run of failures.
-    const recovered = [...endpoints.values()].filter((endpoint) => endpoint.failing_since && succeeded.some((one) => rows.find((row) => row.id === one.id)?.endpoint_id === endpoint.id));
-    if (recovered.length > 0) await db.updateTable('webhook_endpoints').set({ failing_since: null }).where('id', 'in', recovered.map((endpoint) => endpoint.id)).execute();
+    if (recovered.size > 0) await db.updateTable('webhook_endpoints').set({ failing_since: null }).where('id', 'in', [...recovered]).execute();
   }
 
   private async send(row: Claimed, endpoint: Endpoint): Promise<{ status: number | null; error: string | null }> {
