@@ -49,6 +49,9 @@ describe('public job page (/jobs/:jobId) and applying', () => {
     await page.getByRole('button', { name: text.applyNow }).click();
     await waitForToast(page, text.finishRegistration);
     await waitForPath(page, '/candidate/register');
+    // The wizard has read the unfinished registration: finishing it now cannot race the page's own
+    // redirect (which would replace the history entry, and the job to return to, under the reload).
+    await page.getByTestId('step-title').waitFor();
     await screenshot(page, 'job-detail-finish-registration');
     expect(await h.t.database.db.selectFrom('job_applications').select('id').where('job_id', '=', job.id).execute()).toEqual([]);
     // Once the steps are done, registration brings the candidate back to the job.
