@@ -20,6 +20,7 @@ import { signInMessages } from './messages/sign-in.ts';
 import { billingMessages } from './messages/billing.ts';
 import { developersMessages } from './messages/developers.ts';
 import { checkRequestsMessages } from './messages/check-requests.ts';
+import { analyticsMessages } from './messages/analytics.ts';
 
 export const messages = {
   ...siteMessages,
@@ -40,6 +41,7 @@ export const messages = {
   billing: billingMessages,
   developers: developersMessages,
   checkRequests: checkRequestsMessages,
+  analytics: analyticsMessages,
   profile: {
     updated: 'Profile updated successfully',
     updateFailed: 'Failed to update profile',

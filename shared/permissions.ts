@@ -41,6 +41,7 @@ const RECRUITING = [
   'employees.view',
   'employees.manage',
   'records.view',
+  'analytics.view',
   'team.view',
   'plan.view',
 ] as const;
@@ -65,6 +66,7 @@ export const companyPermissionLabels: Record<CompanyPermission, string> = {
   'employees.view': 'see employees',
   'employees.manage': 'add or relieve employees',
   'records.view': 'read shared employment records',
+  'analytics.view': 'see analytics',
   'team.view': 'see the team',
   'plan.view': "see whether the company's plan is active",
   'billing.view': 'see billing',

@@ -110,6 +110,10 @@ export interface JobApplicationsTable {
   source: Generated<ApplicationSource>;
   source_drive_id: string | null;
   created_at: Timestamp;
+  /** Analytics (migration 0036, kept by triggers): the furthest stage's rank, first offer and hire times. */
+  furthest_stage: Generated<number>;
+  offered_at: NullableTimestamp;
+  hired_at: NullableTimestamp;
 }
 
 export interface InterviewsTable {
@@ -620,3 +624,5 @@ export type * from './schema-billing.ts';
 export type * from './schema-developers.ts';
 // Webhooks (migration 0032) live in schema-webhooks.ts, merged into DB there.
 export type * from './schema-webhooks.ts';
+// Hiring analytics rollups (migration 0036) live in schema-analytics.ts, merged into DB there.
+export type * from './schema-analytics.ts';

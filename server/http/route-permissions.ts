@@ -8,6 +8,12 @@ import type { CompanyPermission } from '../../shared/permissions.ts';
  */
 export const ROUTE_PERMISSIONS: Readonly<Record<string, CompanyPermission>> = {
   'GET /api/dashboard/overview': 'overview.view',
+  'GET /api/analytics/options': 'analytics.view',
+  'GET /api/analytics/funnel': 'analytics.view',
+  'GET /api/analytics/speed': 'analytics.view',
+  'GET /api/analytics/sources': 'analytics.view',
+  'GET /api/analytics/jobs': 'analytics.view',
+  'GET /api/analytics/verification': 'analytics.view',
   'GET /api/jobs': 'jobs.view',
   'POST /api/jobs': 'jobs.manage',
   'DELETE /api/jobs/:jobId': 'jobs.manage',
