@@ -52,8 +52,3 @@ export function NotForCandidates() {
   if (!role) return null;
   return role === 'candidate' ? <Navigate to="/dashboard" replace /> : <Outlet />;
 }
-
-/** /dashboard/analytics: the spec's placeholder until its issue lands. */
-export function AnalyticsPlaceholder() {
-  return <ComingSoonPanel title={messages.comingSoon.analytics} />;
-}

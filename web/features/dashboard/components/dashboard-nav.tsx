@@ -16,7 +16,7 @@ const entries: readonly { label: string; to: string; icon: typeof LayoutDashboar
   { label: 'Interviews', to: '/dashboard/interviews', icon: CalendarClock, end: false, permission: 'interviews.view' },
   { label: 'Team', to: '/dashboard/team', icon: Users, end: false, permission: 'team.view' },
   { label: 'Documents', to: '/dashboard/documents', icon: FileText, end: false },
-  { label: 'Analytics', to: '/dashboard/analytics', icon: BarChart3, end: false },
+  { label: 'Analytics', to: '/dashboard/analytics', icon: BarChart3, end: false, permission: 'analytics.view' },
   { label: 'Billing', to: '/dashboard/billing', icon: CreditCard, end: false, permission: 'billing.view' },
   { label: 'Support', to: '/dashboard/support', icon: LifeBuoy, end: false },
   { label: 'Settings', to: '/dashboard/settings', icon: Settings, end: false },
