@@ -48,6 +48,8 @@ export async function seedActivity(
 
   const demoUsers = [admin.id, ...companies.flatMap((company) => company.team.map((member) => member.id)), ...[...candidates.values()].map((person) => person.id)];
   await spreadOverTheWeek(context, { applicationIds: hiring.applications, jobIds: [...hiring.jobs.values()].flat(), demoUsers });
+  // The stories' times were moved back after the fact: Analytics' rollups are rebuilt from the moved history.
+  for (const company of companies) await sql`SELECT workcred_rebuild_hiring_analytics(${company.id}::uuid)`.execute(db);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FunnelReport, SourcesReport, SpeedReport, VerificationReport } from '../../shared/schemas/analytics.ts';
 import type { CandidateSearchPage } from '../../shared/schemas/candidate-search.ts';
 import type { Employee, RecordSharesOverview, SharedRecord } from '../../shared/schemas/employment.ts';
 import type { JobPipeline } from '../../shared/schemas/pipeline.ts';
@@ -111,6 +112,24 @@ describe.skipIf(laneUnavailable)('demo seed', { timeout: 120_000 }, () => {
     const shares = await get<RecordSharesOverview>(await as('kavya.candidate@demo.workcred.in'), '/api/record-shares/mine');
     expect(shares.shares).toEqual([expect.objectContaining({ company_name: 'Nimbus Technologies', revoked_at: null })]);
     expect(shares.shares[0]?.view_count).toBeGreaterThanOrEqual(1);
+  });
+
+  it('fills Analytics: a funnel down to a hire, drives among the sources, days to hire, and the checks Nimbus asked for', async () => {
+    const nimbus = await as('hr@nimbus-tech.demo.workcred.in');
+    const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+    const from = new Date(Date.now() + 330 * 60_000 - 29 * 86_400_000).toISOString().slice(0, 10);
+    const range = `from=${from}&to=${today}`;
+    const funnel = await get<FunnelReport>(nimbus, `/api/analytics/funnel?${range}`);
+    expect(funnel.stages[0]!.reached).toBeGreaterThanOrEqual(5);
+    expect(funnel.stages.find((stage) => stage.stage === 'hired')!.reached).toBeGreaterThanOrEqual(1);
+    expect(funnel.rejected).toBeGreaterThanOrEqual(1);
+    const sources = await get<SourcesReport>(nimbus, `/api/analytics/sources?${range}`);
+    expect(sources.sources.some((source) => source.kind === 'drive' && source.drive_name !== null)).toBe(true);
+    const speed = await get<SpeedReport>(nimbus, `/api/analytics/speed?${range}`);
+    expect(speed.days_to_hire.median).toBeGreaterThan(0);
+    expect(speed.stages[0]!.moved_on).toBeGreaterThanOrEqual(3);
+    const checks = await get<VerificationReport>(nimbus, `/api/analytics/verification?${range}`);
+    expect(checks.total).toBeGreaterThanOrEqual(2);
   });
 
   it('has a support chat both ways, a notification for all, and a week of recent activity', async () => {
