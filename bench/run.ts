@@ -16,7 +16,9 @@
  *      without them (plan-limits.ts).
  *   7. webhook fan-out: 1,000 events to 10 endpoints, against the same signed POSTs sent from
  *      memory (webhooks.ts). The route table also has the public API's job list (issue 16).
- * BENCH_ONLY=routes,startup,jobs,upload,limits,webhooks,pages picks sections; BENCH_SECONDS sets each run's length.
+ *   8. analytics at 1,000,000 applications: each report's p50 and p95 on PostgreSQL, against the
+ *      300 ms goal and the signed-in floor (analytics.ts).
+ * BENCH_ONLY=routes,startup,jobs,upload,limits,webhooks,analytics,pages picks sections; BENCH_SECONDS sets each run's length.
  * Separate scripts: npm run bench:notifications (a send to 100,000 users) and npm run bench:latency
  * (live delivery to 500 WebSocket clients, p50/p99).
  */
@@ -25,6 +27,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startThrowawayCluster } from '../tests/support/throwaway-postgres.ts';
+import { analyticsBench, printAnalyticsRows } from './analytics.ts';
 import { documentUploadBench, printDocumentUploadRows } from './document-upload.ts';
 import { jobsListBench } from './jobs-list.ts';
 import { pagesBench } from './pages.ts';
@@ -117,7 +120,7 @@ async function startup() {
 }
 
 const fmt = (n: number) => (n < 10 ? n.toFixed(2) : String(Math.round(n)));
-const only = new Set((process.env.BENCH_ONLY ?? 'routes,startup,jobs,upload,limits,webhooks,pages').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'routes,startup,jobs,upload,limits,webhooks,analytics,pages').split(','));
 if (only.has('routes')) await throughput();
 if (only.has('startup')) {
   console.log('\nStart-up and idle memory:');
@@ -132,6 +135,7 @@ if (only.has('jobs')) {
 if (only.has('upload')) printDocumentUploadRows(await documentUploadBench());
 if (only.has('limits')) printPlanLimitRows(await planLimitsBench());
 if (only.has('webhooks')) printFanOutRows(await webhookFanOutBench());
+if (only.has('analytics')) printAnalyticsRows(await analyticsBench());
 if (only.has('pages')) {
   console.log('\nFirst pages (issue 14, item 4):');
   for (const line of await pagesBench()) console.log(line);
