@@ -94,9 +94,9 @@ async function seed(database: Database, companyId: string, recruiters: string[])
       SELECT c.id, s.subject, (ARRAY['pending', 'in_review', 'verified', 'verified', 'rejected'])[1 + floor(random() * 5)::int], now() - random() * interval '200 days', now() - interval '300 days'
       FROM (SELECT id FROM user_profiles WHERE id LIKE 'bench-candidate-%') c CROSS JOIN unnest(ARRAY['uan', 'resume', 'bank_statement', 'experience_letter', 'salary_slip']) AS s(subject)`.execute(db);
     await sql`
-      INSERT INTO check_requests (company_id, application_id, candidate_id, subject, created_at)
-      SELECT ${companyId}::uuid, a.id, a.candidate_id, (ARRAY['uan', 'resume', 'bank_statement', 'experience_letter', 'salary_slip'])[1 + floor(random() * 5)::int], a.created_at + interval '1 day'
-      FROM (SELECT id, candidate_id, created_at FROM bench_apps ORDER BY random() LIMIT ${CHECK_REQUESTS}::int) a
+      INSERT INTO check_requests (company_id, application_id, job_id, candidate_id, subject, created_at)
+      SELECT ${companyId}::uuid, a.id, a.job_id, a.candidate_id, (ARRAY['uan', 'resume', 'bank_statement', 'experience_letter', 'salary_slip'])[1 + floor(random() * 5)::int], a.created_at + interval '1 day'
+      FROM (SELECT id, job_id, candidate_id, created_at FROM bench_apps ORDER BY random() LIMIT ${CHECK_REQUESTS}::int) a
       ON CONFLICT DO NOTHING`.execute(db);
     await sql`RESET session_replication_role`.execute(db);
     await sql`DROP TABLE bench_apps`.execute(db);
@@ -104,8 +104,9 @@ async function seed(database: Database, companyId: string, recruiters: string[])
   });
   const loaded = performance.now();
   await sql`SELECT workcred_rebuild_hiring_analytics(${companyId}::uuid)`.execute(database.db);
+  // As autovacuum leaves a table after a bulk load: statistics and the visibility map (index-only scans).
   for (const table of ['job_applications', 'application_stage_events', 'hiring_daily', 'job_stage_counts', 'check_requests', 'verification_checks', 'job_postings']) {
-    await sql`ANALYZE ${sql.table(table)}`.execute(database.db);
+    await sql`VACUUM ANALYZE ${sql.table(table)}`.execute(database.db);
   }
   const counts = await sql<{ applications: number; events: number; rollup: number }>`
     SELECT (SELECT count(*)::int FROM job_applications) AS applications, (SELECT count(*)::int FROM application_stage_events) AS events,

@@ -6,6 +6,8 @@ export interface CheckRequestsTable {
   id: Generated<string>;
   company_id: string;
   application_id: string;
+  /** The application's job, set by the database (migration 0036). */
+  job_id: Generated<string>;
   candidate_id: string;
   subject: RequestableSubject;
   requested_by: string | null;

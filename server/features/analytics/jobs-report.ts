@@ -46,12 +46,11 @@ export async function jobsReport(db: Kysely<DB>, scope: ReportScope, now: Date):
       .execute(),
     db
       .selectFrom('check_requests as cr')
-      .innerJoin('job_applications as ja', 'ja.id', 'cr.application_id')
       .innerJoin('verification_checks as vc', (join) => join.onRef('vc.candidate_id', '=', 'cr.candidate_id').onRef('vc.subject', '=', 'cr.subject'))
-      .select(['ja.job_id', sql<number>`count(*) FILTER (WHERE vc.status = 'verified')::int`.as('verified'), sql<number>`count(*) FILTER (WHERE vc.status = 'rejected')::int`.as('rejected')])
+      .select(['cr.job_id', sql<number>`count(*) FILTER (WHERE vc.status = 'verified')::int`.as('verified'), sql<number>`count(*) FILTER (WHERE vc.status = 'rejected')::int`.as('rejected')])
       .where('cr.company_id', '=', scope.companyId)
-      .$if(narrow, (qb) => qb.where('ja.job_id', 'in', jobIds))
-      .groupBy('ja.job_id')
+      .$if(narrow, (qb) => qb.where('cr.job_id', 'in', jobIds))
+      .groupBy('cr.job_id')
       .execute(),
   ]);
 

@@ -43,7 +43,8 @@ export async function speedReport(db: Kysely<DB>, scope: ReportScope): Promise<S
 
   const firstHires = db
     .selectFrom('job_postings as jp')
-    .innerJoin('job_applications as ja', (join) => join.onRef('ja.job_id', '=', 'jp.id').on('ja.status', '=', 'hired'))
+    // Through the partial index of hired applications: the company's hires, not its million applications.
+    .innerJoin('job_applications as ja', (join) => join.onRef('ja.job_id', '=', 'jp.id').on('ja.company_id', '=', scope.companyId).on('ja.hired_at', 'is not', null))
     .select(['jp.id', 'jp.created_at', sql<Date>`min(ja.hired_at)`.as('first_hire')])
     .where('jp.company_id', '=', scope.companyId)
     .where('jp.created_at', '>=', scope.start)

@@ -11,15 +11,14 @@ import type { ReportScope } from './report-scope.ts';
 export async function verificationReport(db: Kysely<DB>, scope: ReportScope): Promise<VerificationReport> {
   const requests = db
     .selectFrom('check_requests as cr')
-    .innerJoin('job_applications as ja', 'ja.id', 'cr.application_id')
     .leftJoin('verification_checks as vc', (join) => join.onRef('vc.candidate_id', '=', 'cr.candidate_id').onRef('vc.subject', '=', 'cr.subject'))
     .where('cr.company_id', '=', scope.companyId)
     .where('cr.created_at', '>=', scope.start)
     .where('cr.created_at', '<', scope.end)
     .$if(scope.empty, (qb) => qb.where(sql<boolean>`false`))
-    .$if(scope.jobId !== null, (qb) => qb.where('ja.job_id', '=', scope.jobId!))
+    .$if(scope.jobId !== null, (qb) => qb.where('cr.job_id', '=', scope.jobId!))
     .$if(scope.recruiterId !== null, (qb) =>
-      qb.where('ja.job_id', 'in', db.selectFrom('job_postings').select('id').where('company_id', '=', scope.companyId).where('created_by', '=', scope.recruiterId!)),
+      qb.where('cr.job_id', 'in', db.selectFrom('job_postings').select('id').where('company_id', '=', scope.companyId).where('created_by', '=', scope.recruiterId!)),
     );
   const [byStatus, turnaround] = await Promise.all([
     requests
