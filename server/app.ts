@@ -60,6 +60,7 @@ import { registerOpenApi } from './features/public-api/openapi.ts';
 import { registerApiReference } from './features/public-api/api-reference.ts';
 import { checkRequestRoutes } from './features/verification/check-request-routes.ts';
 import { analyticsRoutes } from './features/analytics/routes.ts';
+import { companyDocumentsRoutes } from './features/candidate-documents/company-documents-routes.ts';
 
 const rootDir = projectRoot;
 
@@ -164,6 +165,7 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   await app.register(verificationRoutes, deps);
   await app.register(checkRequestRoutes, deps);
   await app.register(analyticsRoutes, deps);
+  await app.register(companyDocumentsRoutes, deps);
   await app.register(candidateSearchRoutes, deps);
   await app.register(interviewRoutes, deps);
   await app.register(employmentRoutes, deps);

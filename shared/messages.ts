@@ -21,6 +21,7 @@ import { billingMessages } from './messages/billing.ts';
 import { developersMessages } from './messages/developers.ts';
 import { checkRequestsMessages } from './messages/check-requests.ts';
 import { analyticsMessages } from './messages/analytics.ts';
+import { companyDocumentsMessages } from './messages/company-documents.ts';
 
 export const messages = {
   ...siteMessages,
@@ -42,6 +43,7 @@ export const messages = {
   developers: developersMessages,
   checkRequests: checkRequestsMessages,
   analytics: analyticsMessages,
+  companyDocuments: companyDocumentsMessages,
   profile: {
     updated: 'Profile updated successfully',
     updateFailed: 'Failed to update profile',

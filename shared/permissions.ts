@@ -42,6 +42,7 @@ const RECRUITING = [
   'employees.manage',
   'records.view',
   'analytics.view',
+  'documents.view',
   'team.view',
   'plan.view',
 ] as const;
@@ -67,6 +68,7 @@ export const companyPermissionLabels: Record<CompanyPermission, string> = {
   'employees.manage': 'add or relieve employees',
   'records.view': 'read shared employment records',
   'analytics.view': 'see analytics',
+  'documents.view': "see candidates' documents",
   'team.view': 'see the team',
   'plan.view': "see whether the company's plan is active",
   'billing.view': 'see billing',

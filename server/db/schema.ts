@@ -626,3 +626,5 @@ export type * from './schema-developers.ts';
 export type * from './schema-webhooks.ts';
 // Hiring analytics rollups (migration 0036) live in schema-analytics.ts, merged into DB there.
 export type * from './schema-analytics.ts';
+// Document downloads (migration 0037) live in schema-documents.ts, merged into DB there.
+export type * from './schema-documents.ts';

@@ -14,6 +14,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, CompanyPermission>> = {
   'GET /api/analytics/sources': 'analytics.view',
   'GET /api/analytics/jobs': 'analytics.view',
   'GET /api/analytics/verification': 'analytics.view',
+  'GET /api/company/documents': 'documents.view',
   'GET /api/jobs': 'jobs.view',
   'POST /api/jobs': 'jobs.manage',
   'DELETE /api/jobs/:jobId': 'jobs.manage',

@@ -26,7 +26,7 @@ describe('company roles in the dashboard', () => {
     first.expectConsoleError({ status: 403, path: '/api/candidate-search/search' });
     await submitSignIn(first.page, interviewer.email, PASSWORD);
     await waitForPath(first.page, '/dashboard/interviews');
-    await expect.poll(() => navLabels(first.page)).toEqual(['Jobs', 'Interviews', 'Documents', 'Support', 'Settings']);
+    await expect.poll(() => navLabels(first.page)).toEqual(['Jobs', 'Interviews', 'Support', 'Settings']);
     await first.page.getByRole('heading', { name: messages.interviews.pageTitle }).waitFor();
     expect(await first.page.getByRole('button', { name: messages.interviews.scheduleInterview }).count()).toBe(0);
     await screenshot(first.page, 'roles-interviewer-nav');

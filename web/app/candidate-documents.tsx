@@ -4,11 +4,12 @@ import { Card, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { useRegistration } from '@web/features/candidate-registration/api/get-registration.ts';
 import { DocumentUploads } from '@web/features/candidate-registration/components/document-uploads.tsx';
+import { DocumentDownloadsCard } from '@web/features/company-documents/components/document-downloads-card.tsx';
 import { errorMessage } from '@web/lib/api-client.ts';
 
 const text = messages.candidateDashboard;
 
-/** /dashboard/documents for a candidate: their four documents, to view, upload or replace. */
+/** /dashboard/documents for a candidate: their four documents, to view, upload or replace, and who downloaded them. */
 export function CandidateDocuments() {
   const registration = useRegistration();
   return (
@@ -33,6 +34,7 @@ export function CandidateDocuments() {
           )}
         </div>
       </Card>
+      <DocumentDownloadsCard />
     </div>
   );
 }

@@ -1,8 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { messages } from '@shared/messages.ts';
 import { can } from '@shared/permissions.ts';
-import { ComingSoonPanel } from '@web/components/coming-soon.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { useMe } from '@web/lib/session/get-me.ts';
 
@@ -13,6 +11,7 @@ import { useMe } from '@web/lib/session/get-me.ts';
 const EmployerHome = lazy(() => import('@web/features/dashboard/components/dashboard-home.tsx').then((module) => ({ default: module.DashboardHome })));
 const CandidateHome = lazy(() => import('./candidate-home.tsx').then((module) => ({ default: module.CandidateHome })));
 const CandidateDocuments = lazy(() => import('./candidate-documents.tsx').then((module) => ({ default: module.CandidateDocuments })));
+const CompanyDocuments = lazy(() => import('@web/features/company-documents/components/company-documents-page.tsx').then((module) => ({ default: module.CompanyDocumentsPage })));
 
 const fallback = (
   <div className="flex justify-center py-16">
@@ -34,16 +33,11 @@ export function DashboardIndex() {
   return <Suspense fallback={fallback}>{role === 'candidate' ? <CandidateHome /> : <EmployerHome />}</Suspense>;
 }
 
-/** /dashboard/documents: a candidate's documents; for everyone else still the spec's placeholder. */
+/** /dashboard/documents: a candidate's own documents, or the company's applicants' documents (issue 17). */
 export function DashboardDocuments() {
   const role = useRole();
   if (!role) return null;
-  if (role !== 'candidate') return <ComingSoonPanel title={messages.comingSoon.documents} />;
-  return (
-    <Suspense fallback={fallback}>
-      <CandidateDocuments />
-    </Suspense>
-  );
+  return <Suspense fallback={fallback}>{role === 'candidate' ? <CandidateDocuments /> : <CompanyDocuments />}</Suspense>;
 }
 
 /** Employer screens (jobs, team, analytics, ...): a candidate has none of them and goes back to /dashboard. */

@@ -40,13 +40,13 @@ export function mayReadCandidate(viewer: SessionContext, candidateId: Expression
 
 /** The document's bytes for a viewer allowed to read it; 404 otherwise, and 404 if the id is unknown. */
 export async function openDocumentForViewer(
-  deps: { db: Kysely<DB>; storage: FileStorage; log: FastifyBaseLogger },
+  deps: { db: Kysely<DB>; storage: FileStorage; log: FastifyBaseLogger; ip: string | null },
   viewer: SessionContext,
   documentId: string,
 ): Promise<{ body: Readable; size: number; fileName: string }> {
   const row = await deps.db
     .selectFrom('candidate_documents')
-    .select(['document_type', 'file_path', 'original_name'])
+    .select(['candidate_id', 'document_type', 'file_path', 'original_name'])
     .where('id', '=', documentId)
     .where((eb) => mayReadCandidate(viewer, eb.ref('candidate_documents.candidate_id')))
     .executeTakeFirst();
@@ -59,6 +59,21 @@ export async function openDocumentForViewer(
     // A row without its file breaks the storage_intents unit of work: say so loudly.
     deps.log.error({ documentId, key: row.file_path }, 'document row points to a missing file');
     throw notFound(m.notFound);
+  }
+  // Anyone but the candidate is logged, and the candidate sees the log (issue 17): the company the
+  // reader acted for, or null for the platform's verification team.
+  if (viewer.userId !== row.candidate_id) {
+    await deps.db
+      .insertInto('document_downloads')
+      .values({
+        document_id: documentId,
+        candidate_id: row.candidate_id,
+        document_type: row.document_type,
+        reader_id: viewer.userId,
+        company_id: viewer.profile.role === 'employer' ? viewer.profile.company_id : null,
+        ip_address: deps.ip,
+      })
+      .execute();
   }
   return { ...file, fileName: row.original_name ?? `${row.document_type}.pdf` };
 }

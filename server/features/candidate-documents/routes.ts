@@ -102,7 +102,7 @@ export async function candidateDocumentRoutes(app: FastifyInstance, { config, da
   );
 
   api.get('/api/documents/:documentId', { config: { access: 'user' }, schema: { params: documentParamsSchema } }, async (request, reply) => {
-    const file = await openDocumentForViewer({ db, storage, log: request.log }, sessionOf(request), request.params.documentId);
+    const file = await openDocumentForViewer({ db, storage, log: request.log, ip: request.ip }, sessionOf(request), request.params.documentId);
     return reply
       .header('content-type', 'application/pdf')
       .header('content-length', file.size)

@@ -65,7 +65,7 @@ export function ReportCard({ id, title, description, state, table, filename, chi
 export function DataTable({ caption, table }: { caption: string; table: TableData }) {
   return (
     // Focusable so a keyboard can scroll a wide table sideways at 375 px.
-    <div tabIndex={0} role="group" aria-label={caption} className="overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600">
+    <div tabIndex={0} role="group" aria-label={caption} className="relative overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600">
       <table className="w-full min-w-max text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-xs font-semibold text-slate-600 uppercase">

@@ -15,7 +15,7 @@ const entries: readonly { label: string; to: string; icon: typeof LayoutDashboar
   { label: 'Candidates', to: '/dashboard/candidates', icon: UserSearch, end: false, permission: 'candidates.search' },
   { label: 'Interviews', to: '/dashboard/interviews', icon: CalendarClock, end: false, permission: 'interviews.view' },
   { label: 'Team', to: '/dashboard/team', icon: Users, end: false, permission: 'team.view' },
-  { label: 'Documents', to: '/dashboard/documents', icon: FileText, end: false },
+  { label: 'Documents', to: '/dashboard/documents', icon: FileText, end: false, permission: 'documents.view' },
   { label: 'Analytics', to: '/dashboard/analytics', icon: BarChart3, end: false, permission: 'analytics.view' },
   { label: 'Billing', to: '/dashboard/billing', icon: CreditCard, end: false, permission: 'billing.view' },
   { label: 'Support', to: '/dashboard/support', icon: LifeBuoy, end: false },
