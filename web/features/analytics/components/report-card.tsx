@@ -63,6 +63,8 @@ export function ReportCard({ id, title, description, state, table, filename, chi
 
 /** The figures as a table: what screen readers read, and what the chart draws. */
 export function DataTable({ caption, table }: { caption: string; table: TableData }) {
+  // Figures line up on the right; words (a job's title, who posted it) read from the left.
+  const numeric = table.header.map((_, index) => index > 0 && table.rows.every((row) => row[index] === null || typeof row[index] === 'number' || /^[\d.]+%$/.test(String(row[index]))));
   return (
     // Focusable so a keyboard can scroll a wide table sideways at 375 px.
     <div tabIndex={0} role="group" aria-label={caption} className="relative overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600">
@@ -71,7 +73,7 @@ export function DataTable({ caption, table }: { caption: string; table: TableDat
         <thead className="bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
           <tr>
             {table.header.map((heading, index) => (
-              <th key={heading} scope="col" className={`px-3 py-2 ${index === 0 ? '' : 'text-right'}`}>
+              <th key={heading} scope="col" className={`px-3 py-2 ${numeric[index] ? 'text-right' : ''}`}>
                 {heading}
               </th>
             ))}
@@ -86,7 +88,7 @@ export function DataTable({ caption, table }: { caption: string; table: TableDat
                     {cell ?? '—'}
                   </th>
                 ) : (
-                  <td key={index} className="px-3 py-2 text-right text-slate-700 tabular-nums">
+                  <td key={index} className={`px-3 py-2 text-slate-700 ${numeric[index] ? 'text-right tabular-nums' : ''}`}>
                     {cell ?? '—'}
                   </td>
                 ),
