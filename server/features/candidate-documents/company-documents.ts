@@ -4,16 +4,9 @@ import { COMPANY_DOCUMENTS_PAGE, type CompanyDocumentsPage, type CompanyDocument
 import type { DB } from '../../db/schema.ts';
 import { containsPattern, ilike } from '../../db/like-pattern.ts';
 import { badRequest } from '../../http/errors.ts';
+import { decodeJobCursor, encodeJobCursor } from '../jobs/job-cursor.ts';
 
 const text = messages.companyDocuments;
-
-const encodeCursor = (createdAt: Date, id: string) => Buffer.from(`${createdAt.toISOString()}|${id}`).toString('base64url');
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const createdAt = new Date(at ?? '');
-  if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(createdAt.getTime())) throw badRequest(text.invalidCursor, 'INVALID_CURSOR');
-  return { createdAt, id };
-}
 
 /**
  * The documents of candidates who applied to the company's jobs (the rule that lets its members
@@ -21,18 +14,22 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
  * status: filtered by type, status and the candidate's name.
  */
 export async function listCompanyDocuments(db: Kysely<DB>, companyId: string, query: CompanyDocumentsQuery): Promise<CompanyDocumentsPage> {
-  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  // The jobs list's cursor (created_at to the microsecond, then id): a millisecond would skip
+  // documents uploaded within the same millisecond as the last one on a page.
+  const after = query.cursor ? decodeJobCursor(query.cursor) : null;
+  if (query.cursor && !after) throw badRequest(text.invalidCursor, 'INVALID_CURSOR');
   const rows = await db
     .selectFrom('candidate_documents as cd')
     .innerJoin('user_profiles as up', 'up.id', 'cd.candidate_id')
     .leftJoin('verification_checks as vc', (join) => join.onRef('vc.candidate_id', '=', 'cd.candidate_id').onRef('vc.subject', '=', 'cd.document_type'))
     .select(['cd.id', 'cd.candidate_id', 'up.full_name', 'up.email', 'cd.document_type', 'cd.original_name', 'cd.size_bytes', 'cd.created_at', 'vc.status'])
+    .select(sql<string>`to_char(cd.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('cursor_at'))
     .where('cd.candidate_id', 'in', (eb) => eb.selectFrom('job_applications').select('candidate_id').where('company_id', '=', companyId))
     .$if(query.type !== undefined, (qb) => qb.where('cd.document_type', '=', query.type!))
     .$if(query.status === 'unchecked', (qb) => qb.where('vc.id', 'is', null))
     .$if(query.status !== undefined && query.status !== 'unchecked', (qb) => qb.where('vc.status', '=', query.status as Exclude<DocumentStatus, 'unchecked'>))
     .$if(Boolean(query.q), (qb) => qb.where(ilike('up.full_name', containsPattern(query.q!))))
-    .$if(after !== null, (qb) => qb.where(sql<boolean>`(cd.created_at, cd.id) < (${after!.createdAt}, ${after!.id}::uuid)`))
+    .$if(after !== null, (qb) => qb.where(sql<boolean>`(cd.created_at, cd.id) < (${after!.createdAt}::timestamptz, ${after!.id}::uuid)`))
     .orderBy('cd.created_at', 'desc')
     .orderBy('cd.id', 'desc')
     .limit(COMPANY_DOCUMENTS_PAGE + 1)
@@ -51,7 +48,7 @@ export async function listCompanyDocuments(db: Kysely<DB>, companyId: string, qu
       status: row.status ?? 'unchecked',
       url: `/api/documents/${row.id}`,
     })),
-    next_cursor: rows.length > COMPANY_DOCUMENTS_PAGE && last ? encodeCursor(new Date(last.created_at), last.id) : null,
+    next_cursor: rows.length > COMPANY_DOCUMENTS_PAGE && last ? encodeJobCursor({ createdAt: last.cursor_at, id: last.id }) : null,
   };
 }
 
