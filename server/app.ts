@@ -61,6 +61,7 @@ import { registerApiReference } from './features/public-api/api-reference.ts';
 import { checkRequestRoutes } from './features/verification/check-request-routes.ts';
 import { analyticsRoutes } from './features/analytics/routes.ts';
 import { companyDocumentsRoutes } from './features/candidate-documents/company-documents-routes.ts';
+import { letterRoutes } from './features/letters/routes.ts';
 
 const rootDir = projectRoot;
 
@@ -166,6 +167,7 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   await app.register(checkRequestRoutes, deps);
   await app.register(analyticsRoutes, deps);
   await app.register(companyDocumentsRoutes, deps);
+  await app.register(letterRoutes, deps);
   await app.register(candidateSearchRoutes, deps);
   await app.register(interviewRoutes, deps);
   await app.register(employmentRoutes, deps);

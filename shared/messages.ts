@@ -22,6 +22,7 @@ import { developersMessages } from './messages/developers.ts';
 import { checkRequestsMessages } from './messages/check-requests.ts';
 import { analyticsMessages } from './messages/analytics.ts';
 import { companyDocumentsMessages } from './messages/company-documents.ts';
+import { lettersMessages } from './messages/letters.ts';
 
 export const messages = {
   ...siteMessages,
@@ -44,6 +45,7 @@ export const messages = {
   checkRequests: checkRequestsMessages,
   analytics: analyticsMessages,
   companyDocuments: companyDocumentsMessages,
+  letters: lettersMessages,
   profile: {
     updated: 'Profile updated successfully',
     updateFailed: 'Failed to update profile',

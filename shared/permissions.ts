@@ -43,10 +43,11 @@ const RECRUITING = [
   'records.view',
   'analytics.view',
   'documents.view',
+  'letters.issue',
   'team.view',
   'plan.view',
 ] as const;
-const MANAGING = ['team.manage', 'settings.company', 'settings.emails', 'billing.view', 'developers.manage'] as const;
+const MANAGING = ['team.manage', 'settings.company', 'settings.emails', 'settings.letters', 'billing.view', 'developers.manage'] as const;
 const OWNING = ['billing.manage', 'company.transfer', 'company.delete'] as const;
 
 export const companyPermissions = [...RECRUITING, ...MANAGING, ...OWNING] as const;
@@ -69,6 +70,8 @@ export const companyPermissionLabels: Record<CompanyPermission, string> = {
   'records.view': 'read shared employment records',
   'analytics.view': 'see analytics',
   'documents.view': "see candidates' documents",
+  'letters.issue': 'issue or revoke letters',
+  'settings.letters': 'change letter templates',
   'team.view': 'see the team',
   'plan.view': "see whether the company's plan is active",
   'billing.view': 'see billing',

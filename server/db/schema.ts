@@ -238,6 +238,8 @@ export interface MessageAttachment {
   filename: string;
   contentType: string;
   content: string;
+  /** base64 for binary content (a letter's PDF); none: text. */
+  encoding?: 'base64';
 }
 
 export interface MfaFactorsTable {
@@ -628,3 +630,5 @@ export type * from './schema-webhooks.ts';
 export type * from './schema-analytics.ts';
 // Document downloads (migration 0037) live in schema-documents.ts, merged into DB there.
 export type * from './schema-documents.ts';
+// Letters and their templates (migration 0038) live in schema-letters.ts, merged into DB there.
+export type * from './schema-letters.ts';

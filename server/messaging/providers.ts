@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts';
 
 export interface EmailSender {
-  send(message: { to: string; subject: string; text: string; html?: string; replyTo?: string; attachments?: { filename: string; contentType: string; content: string }[] }): Promise<void>;
+  send(message: { to: string; subject: string; text: string; html?: string; replyTo?: string; attachments?: { filename: string; contentType: string; content: string; encoding?: 'base64' }[] }): Promise<void>;
 }
 export interface SmsSender {
   send(message: { to: string; text: string }): Promise<void>;

@@ -49,6 +49,8 @@ export async function sweepStorageIntents(options: {
         ...(await trx.selectFrom('candidate_documents').select('file_path').where('file_path', 'in', keys).execute()).map((row) => row.file_path),
         // Company logos (Settings → Company) use the same unit of work.
         ...(await trx.selectFrom('companies').select('logo_key').where('logo_key', 'in', keys).execute()).map((row) => row.logo_key),
+        // Issued letters (issue 17) too.
+        ...(await trx.selectFrom('letters').select('storage_key').where('storage_key', 'in', keys).execute()).map((row) => row.storage_key),
       ]);
       const finished: typeof intents = [];
       for (const intent of intents) {

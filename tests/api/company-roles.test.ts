@@ -40,6 +40,7 @@ const NOT_COMPANY_ROUTES = new Set([
   'PUT /api/candidate/profile/professional',
   'GET /api/candidate/documents',
   'GET /api/candidate/document-downloads',
+  'GET /api/candidate/letters',
   'PUT /api/candidate/documents/:type',
   'GET /api/candidate/applications',
   'GET /api/candidate-search/career-profile',

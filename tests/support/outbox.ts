@@ -9,7 +9,7 @@ export interface OutboxRecord {
   text: string;
   html?: string;
   /** Text attachments (an interview's .ics invite). */
-  attachments?: { filename: string; contentType: string; content: string }[];
+  attachments?: { filename: string; contentType: string; content: string; encoding?: 'base64' }[];
   replyTo?: string;
   createdAt: string;
 }

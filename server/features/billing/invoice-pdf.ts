@@ -1,6 +1,7 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { amountInWords, formatIstDate, formatPaise, GST_RATE_PERCENT } from '../../../shared/gst.ts';
 import type { InvoicePartyJson } from '../../db/schema-billing.ts';
+import { printable } from '../../pdf/pdf-text.ts';
 
 export interface InvoiceFacts {
   number: string;
@@ -17,8 +18,6 @@ export interface InvoiceFacts {
   supplier: InvoicePartyJson;
 }
 
-/** The standard fonts encode Latin-1 only: anything else (a name in Devanagari, say) becomes "?" rather than failing the invoice. */
-const printable = (value: string) => value.normalize('NFC').replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
 
 /** The PDF's standard fonts have no rupee sign: amounts are written "Rs. 14,748.82". */
 const rupees = (paise: number) => formatPaise(paise).replace('₹', 'Rs. ');
