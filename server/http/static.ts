@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { messages } from '../../shared/messages.ts';
+import { LETTER_CODE_PATTERN } from '../../shared/schemas/letters.ts';
 import { getPublicJob } from '../features/public-jobs/get-public-job.ts';
 import { renderJobPage } from '../features/public-jobs/job-page-meta.ts';
 import { pagePreloads, withPreloads } from './page-preloads.ts';
@@ -76,6 +77,14 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
   app.get('/auth', async (_request, reply) => {
     if (!built) return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
     return sendHtml(reply, withPreloads(await readIndex(), preloads.auth));
+  });
+
+  /** /verify/<code> (issue 17): the page says "No letter found for this code" itself; the answer's status says it too, 404. */
+  app.get<{ Params: { code: string } }>('/verify/:code', async (request, reply) => {
+    if (!built) return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
+    const code = request.params.code.trim().toUpperCase();
+    const known = LETTER_CODE_PATTERN.test(code) && (await app.database.db.selectFrom('letters').select('id').where('code', '=', code).executeTakeFirst()) !== undefined;
+    return sendHtml(reply.code(known ? 200 : 404), await readIndex());
   });
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -1,7 +1,7 @@
 /** Documents (/dashboard/documents, issue 17): the documents of candidates who applied to the company, and who downloaded a candidate's documents. */
 export const companyDocumentsMessages = {
   pageTitle: 'Documents',
-  pageDescription: 'Documents of candidates who applied to your jobs, with their verification status. Every download is logged and the candidate can see it.',
+  pageDescription: 'Documents of candidates who applied to your jobs, with their verification status, and the letters your company issued. Every download of a candidate\'s document is logged and the candidate can see it.',
   candidateDocumentsTitle: 'Candidate documents',
   searchLabel: 'Candidate',
   searchPlaceholder: 'Search by name',

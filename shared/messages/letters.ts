@@ -3,6 +3,8 @@ export const lettersMessages = {
   kinds: { offer: 'Offer letter', appointment: 'Appointment letter', relieving: 'Relieving letter', experience: 'Experience letter' },
   // Issuing.
   issue: 'Issue {kind}',
+  issueShort: 'Letter',
+  issueNamed: 'Issue a letter to {name}',
   issueDescription: 'WorkCred makes the PDF from your template, emails it to {name}, and shows it on their dashboard. Anyone can verify it with its QR code.',
   joiningDateLabel: 'Joining date',
   ctcLabel: 'Annual CTC (₹ lakh)',
@@ -64,6 +66,7 @@ export const lettersMessages = {
   none: 'No letters yet. Issue an offer letter from the pipeline, or appointment, relieving and experience letters from Employees.',
   download: 'Download PDF',
   downloadNamed: 'Download the {kind} of {name}',
+  downloadFrom: 'Download the {kind} from {company}',
   verifyLink: 'Verification page',
   revoke: 'Revoke',
   revokeTitle: 'Revoke this letter?',

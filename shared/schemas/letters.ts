@@ -83,6 +83,14 @@ export function paiseInLakh(paise: number): string {
   return `${lakh.toLocaleString('en-IN', { maximumFractionDigits: 2 })} lakh`;
 }
 
+/** ₹ lakh as typed ("12.5", "1,25.5") to integer paise; null unless a positive amount with at most two decimals. */
+export function lakhToPaise(value: string): number | null {
+  const trimmed = value.trim().replace(/,/g, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return null;
+  const paise = Math.round(Number(trimmed) * 100_000 * 100);
+  return paise > 0 ? paise : null;
+}
+
 const templateText = (max: number, required: string, tooLong: string) =>
   z
     .string(required)

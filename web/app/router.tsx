@@ -48,6 +48,8 @@ export const routes: RouteObject[] = [
       // Accepting a team invite (issue 13); the token is in the link's #fragment.
       { path: 'join', lazy: page(() => import('@web/features/team/components/join-page.tsx'), 'JoinPage') },
       { path: 'account/confirm-email', lazy: page(() => import('@web/features/settings/components/account-confirm-email-page.tsx'), 'ConfirmEmailPage') },
+      // Issue 17: anyone checks a letter by its code.
+      { path: 'verify/:code?', lazy: page(() => import('@web/features/letters/components/verify-letter-page.tsx'), 'VerifyLetterPage') },
       { path: 'jobs/:jobId', lazy: page(() => import('@web/features/job-detail/components/job-detail-page.tsx'), 'JobDetailPage') },
       {
         lazy: page(() => import('./require-session.tsx'), 'RequireSession'),

@@ -7,6 +7,7 @@ import { Card, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { fill } from '@web/lib/fill.ts';
 import { CareerProfileCard } from '@web/features/candidate-search/components/career-profile-card.tsx';
 import { EmploymentHistoryCard } from '@web/features/employment/components/employment-history-card.tsx';
+import { MyLettersCard } from '@web/features/letters/components/my-letters-card.tsx';
 import { CandidateInterviewsCard } from '@web/features/interviews/components/candidate-interviews-card.tsx';
 import { VerificationCard } from '@web/features/verification/components/verification-card.tsx';
 import { ApplicationsCard } from './applications-card.tsx';
@@ -59,6 +60,7 @@ export function CandidateDashboard({ state, documents, renderEditor }: Candidate
       <ApplicationsCard />
       <CandidateInterviewsCard />
       <EmploymentHistoryCard />
+      <MyLettersCard />
     </div>
   );
 }

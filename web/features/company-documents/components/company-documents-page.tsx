@@ -8,6 +8,7 @@ import { documentStatuses, type CompanyDocument, type DocumentStatus } from '@sh
 import type { DocumentType } from '@shared/schemas/candidate.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { CompanyLettersCard } from '@web/features/letters/components/company-letters-card.tsx';
 import { SelectField } from '@web/components/ui/select-field.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { TextField } from '@web/components/ui/text-field.tsx';
@@ -33,6 +34,7 @@ export function CompanyDocumentsPage() {
   usePageMeta(`${text.pageTitle} · WorkCred`, text.pageDescription);
   const me = useMe().data;
   const allowed = !me?.user.company_id || can(me.user.company_role, 'documents.view');
+  const canIssue = Boolean(me?.user.company_id) && can(me?.user.company_role, 'letters.issue');
   return (
     <div className="mx-auto flex max-w-5xl min-w-0 flex-col gap-6">
       <div>
@@ -40,7 +42,10 @@ export function CompanyDocumentsPage() {
         <p className="mt-1 text-sm text-slate-600">{text.pageDescription}</p>
       </div>
       {allowed ? (
-        <CandidateDocumentsCard />
+        <>
+          <CandidateDocumentsCard />
+          {canIssue ? <CompanyLettersCard /> : null}
+        </>
       ) : (
         <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
           {text.notAllowed}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Pencil, UserMinus, UserPlus } from 'lucide-react';
+import { FileSignature, Pencil, UserMinus, UserPlus } from 'lucide-react';
 import { messages } from '@shared/messages.ts';
 import { employeeStatusFilters, type Employee, type EmployeeStatusFilter } from '@shared/schemas/employment.ts';
 import { Button } from '@web/components/ui/button.tsx';
@@ -8,6 +8,8 @@ import { Spinner } from '@web/components/ui/spinner.tsx';
 import { Tabs, TabsList, TabsTrigger } from '@web/components/ui/tabs.tsx';
 import { fill } from '@web/lib/fill.ts';
 import { useMe } from '@web/lib/session/get-me.ts';
+import { useCan } from '@web/lib/session/use-can.ts';
+import { IssueLetterDialog } from '@web/features/letters/components/issue-letter-dialog.tsx';
 import { useEmployees } from '../api/get-employees.ts';
 import { useLiveEmployees } from '../hooks/use-live-employment.ts';
 import { formatDay } from '../lib/format-dates.ts';
@@ -25,7 +27,14 @@ function StatusBadge({ status }: { status: Employee['status'] }) {
 }
 
 function EmployeeRow({ employee }: { employee: Employee }) {
-  const [dialog, setDialog] = useState<'edit' | 'relieve' | null>(null);
+  const [dialog, setDialog] = useState<'edit' | 'relieve' | 'letter' | null>(null);
+  const canIssue = useCan('letters.issue');
+  const letterButton = canIssue ? (
+    <Button variant="outline" size="sm" aria-label={fill(messages.letters.issueNamed, { name: employee.full_name })} onClick={() => setDialog('letter')}>
+      <FileSignature className="size-4" aria-hidden="true" />
+      {messages.letters.issueShort}
+    </Button>
+  ) : null;
   return (
     <tr data-testid="employee-row" aria-label={employee.full_name}>
       <td className="px-4 py-3 font-medium text-slate-900">{employee.full_name}</td>
@@ -51,10 +60,22 @@ function EmployeeRow({ employee }: { employee: Employee }) {
               <UserMinus className="size-4" aria-hidden="true" />
               {text.relieve}
             </Button>
+            {letterButton}
           </div>
-        ) : null}
+        ) : (
+          <div className="flex justify-end gap-2">{letterButton}</div>
+        )}
         {/* Mounted only while open, so each opening starts from the row's current values. */}
         {dialog === 'edit' ? <EditEmploymentDialog employee={employee} open onOpenChange={(open) => setDialog(open ? 'edit' : null)} /> : null}
+        {dialog === 'letter' ? (
+          <IssueLetterDialog
+            kinds={employee.status === 'active' ? ['appointment'] : ['experience', 'relieving']}
+            target={{ employment_id: employee.id }}
+            name={employee.full_name}
+            open
+            onOpenChange={(open) => setDialog(open ? 'letter' : null)}
+          />
+        ) : null}
         {dialog === 'relieve' ? <RelieveDialog employee={employee} open onOpenChange={(open) => setDialog(open ? 'relieve' : null)} /> : null}
       </td>
     </tr>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { format } from 'date-fns';
-import { CalendarPlus, FileText } from 'lucide-react';
+import { CalendarPlus, FileSignature, FileText } from 'lucide-react';
 import { messages } from '@shared/messages.ts';
 import { isFinalStage, type PipelineStage } from '@shared/schemas/pipeline.ts';
 import { Button } from '@web/components/ui/button.tsx';
@@ -10,6 +10,8 @@ import { Spinner } from '@web/components/ui/spinner.tsx';
 import { ApplicationInterviews } from '@web/features/interviews/components/application-interviews.tsx';
 import { ScheduleInterviewDialog } from '@web/features/interviews/components/schedule-interview-dialog.tsx';
 import { SharedRecordPanel } from '@web/features/employment/components/shared-record-panel.tsx';
+import { IssueLetterDialog } from '@web/features/letters/components/issue-letter-dialog.tsx';
+import { useCan } from '@web/lib/session/use-can.ts';
 import { fill } from '@web/lib/fill.ts';
 import { usePipelineApplication } from '../api/get-application.ts';
 import { experienceText, noticeText, sourceLabel, stageLabel } from '../lib/format.ts';
@@ -40,6 +42,8 @@ export function ApplicationPanel({
   const [stage, setStage] = useState<PipelineStage | ''>('');
   const [note, setNote] = useState('');
   const [scheduling, setScheduling] = useState(false);
+  const [issuing, setIssuing] = useState(false);
+  const canIssue = useCan('letters.issue');
   const application = detail.data;
 
   function submit() {
@@ -104,11 +108,17 @@ export function ApplicationPanel({
               )}
             </section>
 
-            <div>
+            <div className="flex flex-wrap gap-2">
               <Button variant="outline" size="sm" onClick={() => setScheduling(true)}>
                 <CalendarPlus className="size-4" aria-hidden="true" />
                 {text.scheduleInterview}
               </Button>
+              {canIssue && (application.stage === 'offered' || application.stage === 'hired') ? (
+                <Button variant="outline" size="sm" onClick={() => setIssuing(true)}>
+                  <FileSignature className="size-4" aria-hidden="true" />
+                  {fill(messages.letters.issue, { kind: messages.letters.kinds.offer.toLowerCase() })}
+                </Button>
+              ) : null}
             </div>
             <ApplicationInterviews applicationId={application.id} />
             <SharedRecordPanel candidateId={application.candidate_id} />
@@ -161,6 +171,7 @@ export function ApplicationPanel({
               </section>
             )}
             <ScheduleInterviewDialog applicationId={application.id} candidateName={application.name} open={scheduling} onOpenChange={setScheduling} />
+            {issuing ? <IssueLetterDialog kinds={['offer']} target={{ application_id: application.id }} name={application.name} open onOpenChange={setIssuing} /> : null}
           </div>
         )}
       </DialogContent>

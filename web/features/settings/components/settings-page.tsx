@@ -9,6 +9,7 @@ import { BillingProfileTab } from './billing-profile-tab.tsx';
 import { CandidateEmailsTab } from './candidate-emails-tab.tsx';
 import { CompanyTab } from './company-tab.tsx';
 import { DevelopersTab } from '@web/features/developers/components/developers-tab.tsx';
+import { LetterTemplatesTab } from '@web/features/letters/components/letter-templates-tab.tsx';
 
 const text = messages.settings;
 
@@ -16,6 +17,7 @@ const TABS = [
   { key: 'company', label: text.companyTab, permission: 'settings.company', Panel: CompanyTab },
   { key: 'billing', label: text.billingTab, permission: 'billing.manage', Panel: BillingProfileTab },
   { key: 'emails', label: text.emailsTab, permission: 'settings.emails', Panel: CandidateEmailsTab },
+  { key: 'letters', label: messages.letters.templatesTab, permission: 'settings.letters', Panel: LetterTemplatesTab },
   { key: 'developers', label: messages.developers.tab, permission: 'developers.manage', Panel: DevelopersTab },
   { key: 'account', label: text.accountTab, permission: null, Panel: AccountTab },
 ] as const satisfies readonly { key: string; label: string; permission: CompanyPermission | null; Panel: () => React.JSX.Element }[];
@@ -30,6 +32,7 @@ export function SettingsPage() {
     company: useCan('settings.company'),
     billing: useCan('billing.manage'),
     emails: useCan('settings.emails'),
+    letters: useCan('settings.letters'),
     developers: useCan('developers.manage'),
     account: true,
   };
