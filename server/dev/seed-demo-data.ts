@@ -6,6 +6,7 @@ import { DEMO_CANDIDATES, DEMO_COMPANIES, type DemoCandidate } from './demo-cast
 import { createFactories } from './factories.ts';
 import { seedActivity } from './seed-demo-activity.ts';
 import { seedChecks } from './seed-demo-checks.ts';
+import { seedLetters } from './seed-demo-letters.ts';
 import { DEMO_JOIN_REQUESTER, seedSettings } from './seed-demo-settings.ts';
 import { seedHiring, type SeededCompany } from './seed-demo-hiring.ts';
 import { SEED_IP, type SeedContext } from './seed-demo-context.ts';
@@ -70,6 +71,7 @@ export async function seedDemo(app: FastifyInstance, { force = false } = {}) {
     await seedChecks(context, { adminId: admin.id, candidates });
     await seedActivity(context, { admin, companies, candidates, hiring });
     await seedSettings(context, factories, companies, DEMO_PASSWORD);
+    await seedLetters(context, companies);
     await seedBilling(context, companies);
   } finally {
     await storage.close?.();

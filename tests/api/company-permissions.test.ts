@@ -289,6 +289,9 @@ describe.skipIf(laneUnavailable)('company permissions over the employer workspac
     { actor: 'anonymous', method: 'GET', route: '/api/public/companies/:slug', params: () => ({ slug: 'alpha-permissions-pvt-ltd' }), status: 200 },
     { actor: 'anonymous', method: 'GET', route: '/api/public/companies/:slug', params: () => ({ slug: 'no-such-company' }), note: 'unknown', status: 404 },
     { actor: 'anonymous', method: 'GET', route: '/api/public/companies/:slug/logo', params: () => ({ slug: 'alpha-permissions-pvt-ltd' }), status: 404 },
+    // A letter's verification is public; an unknown code is not found (tests/api/letters.test.ts covers known ones).
+    { actor: 'anonymous', method: 'GET', route: '/api/public/letters/:code', params: () => ({ code: 'AAAAAAAAAAAA' }), status: 404, message: messages.letters.notFound },
+    { actor: 'anonymous', method: 'POST', route: '/api/public/letters/:code/compare', params: () => ({ code: 'AAAAAAAAAAAA' }), body: () => ({}), status: 404, message: messages.letters.notFound },
 
     // ── POST /api/jobs: the company comes from the profile; a company_id in the body is refused outright.
     { actor: 'anonymous', method: 'POST', route: '/api/jobs', body: () => ({ title: 'Anonymous Probe', description: 'x' }), status: 401 },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FunnelReport, SourcesReport, SpeedReport, VerificationReport } from '../../shared/schemas/analytics.ts';
 import type { CandidateSearchPage } from '../../shared/schemas/candidate-search.ts';
+import type { CompanyLetter } from '../../shared/schemas/letters.ts';
 import type { Employee, RecordSharesOverview, SharedRecord } from '../../shared/schemas/employment.ts';
 import type { JobPipeline } from '../../shared/schemas/pipeline.ts';
 import type { CandidateCheck, QueuePage } from '../../shared/schemas/verification.ts';
@@ -130,6 +131,18 @@ describe.skipIf(laneUnavailable)('demo seed', { timeout: 120_000 }, () => {
     expect(speed.stages[0]!.moved_on).toBeGreaterThanOrEqual(3);
     const checks = await get<VerificationReport>(nimbus, `/api/analytics/verification?${range}`);
     expect(checks.total).toBeGreaterThanOrEqual(2);
+  });
+
+  it('issues letters: an offer and appointment letter for each pipeline hire, relieving and experience letters for Kavya, each verifiable', async () => {
+    const nimbus = await get<CompanyLetter[]>(await as('hr@nimbus-tech.demo.workcred.in'), '/api/letters');
+    expect(nimbus.map((letter) => letter.kind).sort()).toEqual(['appointment', 'offer']);
+    const saffron = await get<CompanyLetter[]>(await as('talent@saffron-health.demo.workcred.in'), '/api/letters');
+    expect(saffron.map((letter) => letter.kind).sort()).toEqual(['appointment', 'experience', 'offer', 'relieving']);
+    const kavyaId = await idOf('kavya.candidate@demo.workcred.in');
+    const experience = saffron.find((letter) => letter.kind === 'experience')!;
+    expect(experience).toMatchObject({ recipient_id: kavyaId, title: 'Medical Coder', joining_date: '2023-07-03' });
+    const page = await t.app.inject({ url: `/api/public/letters/${experience.code}` });
+    expect(page.json()).toMatchObject({ company_name: 'Saffron Health', recipient_name: experience.recipient_name, revoked_at: null });
   });
 
   it('has a support chat both ways, a notification for all, and a week of recent activity', async () => {

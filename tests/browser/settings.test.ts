@@ -27,7 +27,7 @@ describe('Settings', () => {
     await page.getByRole('navigation', { name: messages.shell.mainNavigation }).getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('heading', { name: text.pageTitle }).waitFor();
     const tabs = page.getByRole('tablist', { name: text.tabsLabel });
-    expect(await tabs.getByRole('tab').allTextContents()).toEqual([text.companyTab, text.billingTab, text.emailsTab, messages.developers.tab, text.accountTab]);
+    expect(await tabs.getByRole('tab').allTextContents()).toEqual([text.companyTab, text.billingTab, text.emailsTab, messages.letters.templatesTab, messages.developers.tab, text.accountTab]);
 
     // Company: a reserved address is refused beside the field; then the profile and a logo are saved.
     const panel = page.getByRole('tabpanel', { name: text.companyTab });
@@ -127,7 +127,7 @@ describe('Settings', () => {
     await second.page.goto('/dashboard/settings/billing');
     const adminTabs = second.page.getByRole('tablist', { name: text.tabsLabel });
     await adminTabs.waitFor();
-    expect(await adminTabs.getByRole('tab').allTextContents()).toEqual([text.companyTab, text.emailsTab, messages.developers.tab, text.accountTab]);
+    expect(await adminTabs.getByRole('tab').allTextContents()).toEqual([text.companyTab, text.emailsTab, messages.letters.templatesTab, messages.developers.tab, text.accountTab]);
     expect(await adminTabs.getByRole('tab', { name: text.companyTab }).getAttribute('aria-selected')).toBe('true');
   });
 });
