@@ -6,6 +6,7 @@ import { enqueueMessage } from '../messaging/outbox.ts';
 import { enqueueEmailCode } from './email-code-limits.ts';
 import { confirmationEmail, passwordResetEmail } from './emails.ts';
 import { deriveMfaKeys, generateOneTimeCode, hashOneTimeCode } from './mfa-crypto.ts';
+import { testPasswordHasher } from './test-password-hasher.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../shared/options.ts';
 
 export const CLIENT_IP_HEADER = 'x-workcred-client-ip';
@@ -79,6 +80,8 @@ export function createAuth({ config, database, onMessageQueued }: AuthDeps) {
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       revokeSessionsOnPasswordReset: true,
+      // Tests only: a cheaper work factor for the thousands of test accounts (see the file).
+      ...(config.NODE_ENV === 'test' ? { password: testPasswordHasher } : {}),
       resetPasswordTokenExpiresIn: 60 * 60,
       async sendResetPassword({ user, url }) {
         await enqueueMessage(db, passwordResetEmail(user.email, url));

@@ -13,6 +13,7 @@ import { MAX_DOCUMENT_BYTES, type CandidateDocument } from '../../shared/schemas
 import { makePdf } from '../support/pdf.ts';
 import { createPostgresTestDatabase, laneUnavailable, testDbKind } from '../support/test-database.ts';
 import { freePort, startServerProcess, type RunningServer } from '../support/server-process.ts';
+import { useRealPasswordHash } from '../support/real-password-hash.ts';
 import { waitFor } from '../support/wait-for.ts';
 
 function filesUnder(root: string): string[] {
@@ -71,6 +72,7 @@ describe.skipIf(laneUnavailable)(`upload interrupted by kill -9 (${testDbKind})`
     const database = await openServerDatabase(dataDir, databaseUrl, template);
     const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), database });
     candidate = await createFactories(app.auth, database).user({ role: 'candidate' });
+    await useRealPasswordHash(database.db, candidate.id, candidate.password);
     await app.close();
     await database.close();
   });

@@ -10,6 +10,7 @@ import type { WebhookWithSecret } from '../../shared/schemas/webhooks.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
+import { useRealPasswordHash } from '../support/real-password-hash.ts';
 import { createFactories } from '../../server/dev/factories.ts';
 import { RETRY_DELAYS_SECONDS } from '../../server/features/webhooks/dispatcher.ts';
 import { emitWebhookEvent } from '../../server/features/webhooks/emit.ts';
@@ -197,6 +198,7 @@ describe.skipIf(laneUnavailable || testDbKind !== 'postgres')('webhooks on two i
       const factories = createFactories(helper.auth, database);
       const company = await factories.company({ name: 'Phoenix Logistics' });
       const owner = await factories.user({ role: 'employer', companyId: company.id, companyRole: 'owner', password: PASSWORD });
+      await useRealPasswordHash(database.db, owner.id, PASSWORD);
       await start();
       const signedIn = await fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: owner.email, password: PASSWORD }) });
       expect(signedIn.status).toBe(200);

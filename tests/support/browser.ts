@@ -68,7 +68,7 @@ function matches(message: ConsoleMessage, expected: ExpectedConsoleError): boole
   return true;
 }
 
-/** Starts the real server (fresh PGlite database) on a free port and Chromium, for one test file. */
+/** Starts the real server (a fresh database: PostgreSQL when the lane has it, else PGlite) on a free port and Chromium, for one test file. */
 export async function startBrowserHarness(env: Record<string, string> = {}): Promise<BrowserHarness> {
   if (!existsSync(DIST_INDEX)) throw new Error(`The web app is not built (${DIST_INDEX} is missing): run \`npm run build\` before the browser tests.`);
   const port = await freePort();

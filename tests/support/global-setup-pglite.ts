@@ -26,5 +26,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
     postgresUrl: string;
+    postgresTemplate: string;
   }
 }

@@ -24,20 +24,23 @@ export default async function setup(project: TestProject) {
     adminUrl = started.url;
     stopCluster = started.destroy;
   }
+  // One template per project: two projects on one TEST_DATABASE_URL do not drop each other's.
+  const template = `${TEMPLATE_DB}_${project.name.replace(/[^a-z0-9]+/gi, '_').toLowerCase()}`;
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB}`);
-  await client.query(`CREATE DATABASE ${TEMPLATE_DB}`);
+  await client.query(`DROP DATABASE IF EXISTS ${template}`);
+  await client.query(`CREATE DATABASE ${template}`);
   await client.end();
-  const templateUrl = withDatabase(adminUrl, TEMPLATE_DB);
+  const templateUrl = withDatabase(adminUrl, template);
   const database = await openDatabase({ kind: 'postgres', url: templateUrl, poolSize: 1 });
   await database.close();
   // A closed connection's backend can linger a moment; copies need the template to be idle.
   const terminator = new pg.Client({ connectionString: adminUrl });
   await terminator.connect();
-  await terminator.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [TEMPLATE_DB]);
+  await terminator.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [template]);
   await terminator.end();
   project.provide('postgresUrl', adminUrl);
+  project.provide('postgresTemplate', template);
   return () => stopCluster?.();
 }
 
