@@ -96,6 +96,8 @@ describe('notifications reach people: admin sends, employers and candidates see 
     await bell(candidate.page).click();
     const list = candidate.page.getByTestId('notification-list');
     await list.getByText('Welcome to WorkCred 2.0').waitFor();
+    // The "New" mark comes with the render after the list's first (the effect that reads them).
+    await list.getByText(text.newBadge, { exact: true }).waitFor();
     expect(await list.getByText(text.newBadge, { exact: true }).count()).toBe(1);
     await count(candidate.page).waitFor({ state: 'detached' });
     expect(await bell(candidate.page).getAttribute('aria-label')).toBe(text.bellLabel);
