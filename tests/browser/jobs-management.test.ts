@@ -118,7 +118,11 @@ describe('Jobs Management (/dashboard/jobs)', () => {
     expect(titles).toEqual(['Backend Engineer (Go)', 'Existing Role']);
     await screenshot(page, 'jobs-management');
 
-    // The dialog opens empty again after a creation.
+    // The dialog opens empty again after a creation. The "posted" toast lies over the header's
+    // button (a pointer resting on a toast keeps it open): close it first, as a person would.
+    const posted = page.locator('[data-sonner-toast]').filter({ hasText: text.posted });
+    await posted.getByRole('button', { name: 'Close toast' }).click();
+    await posted.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: text.createNewJob, exact: true }).click();
     expect(await page.getByRole('dialog').getByLabel(text.titleLabel).inputValue()).toBe('');
     await page.getByRole('dialog').getByRole('button', { name: text.cancel }).click();

@@ -25,12 +25,8 @@ export function DeferredToaster() {
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>
-      {/*
-        Below the 4rem page headers, so a toast never covers the Account menu or Sign out; and centred,
-        not at the right, where every page keeps its main action (Create New Job sat under "Job posted",
-        and a pointer resting on a toast keeps it open, so the button stayed covered).
-      */}
-      <Toaster richColors position="top-center" closeButton offset={{ top: '4.75rem' }} mobileOffset={{ top: '4.5rem' }} />
+      {/* Below the 4rem page headers, so a toast never covers the Account menu or Sign out. */}
+      <Toaster richColors position="top-right" closeButton offset={{ top: '4.75rem', right: '1.5rem' }} mobileOffset={{ top: '4.5rem' }} />
     </Suspense>
   );
 }
