@@ -80,6 +80,8 @@ export const envSchema = z
     // Razorpay plan ids (plan_...) of the monthly plans and the background checks add-on's price.
     RAZORPAY_PLAN_STARTER: optionalString,
     RAZORPAY_PLAN_PROFESSIONAL: optionalString,
+    // Starter with the background-check add-on: a plan of its own at Starter's price plus the add-on's.
+    RAZORPAY_PLAN_STARTER_CHECKS: optionalString,
     // Who issues the GST tax invoices: the supplier's legal name, GSTIN, address and state.
     SUPPLIER_LEGAL_NAME: z.string().default('WorkCred Technologies Private Limited'),
     SUPPLIER_GSTIN: z.preprocess(emptyToUndefined, z.string().regex(/^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'must be a GSTIN').default('29AACCW1234M1Z3')),

@@ -33,6 +33,22 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
   enterprise: { id: 'enterprise', name: 'Enterprise', monthlyPaise: null, limits: { listings: null, applicationsPerListing: null, checksPerMonth: null }, checksAreAddOn: false },
 };
 
+/**
+ * The background-check add-on to Starter: up to PLANS.starter.limits.checksPerMonth checks a month
+ * for this much more a month before GST. The spec gives no price; kept here once, read by the
+ * pricing section, Billing and the server.
+ */
+export const CHECKS_ADD_ON_MONTHLY_PAISE = 2_499_00;
+
+/** Whether a plan can take the add-on (Professional includes checks; Enterprise is agreed with sales). */
+export function takesChecksAddOn(plan: PlanId): boolean {
+  return PLANS[plan].checksAreAddOn;
+}
+
+/** A self-serve plan's price a month before GST, with the add-on when it is bought. */
+export function monthlyPaiseOf(plan: SelfServePlanId, checksAddOn: boolean): number {
+  return PLANS[plan].monthlyPaise! + (checksAddOn && takesChecksAddOn(plan) ? CHECKS_ADD_ON_MONTHLY_PAISE : 0);
+}
 
 /** Every new company tries Professional (the migration's default plan) for 14 days, with no card. */
 export const TRIAL_DAYS = 14;

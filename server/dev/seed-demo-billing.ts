@@ -24,7 +24,7 @@ export async function seedBilling(context: SeedContext, companies: SeededCompany
     const owner = company.team[0];
     if (!owner) continue;
     if (company.spec.key === 'nimbus' && provider.id === 'development') {
-      const checkout = await startCheckout(db, provider, { userId: owner.id, companyId: company.id, ip: SEED_IP }, { plan: 'professional' });
+      const checkout = await startCheckout(db, provider, { userId: owner.id, companyId: company.id, ip: SEED_IP }, { plan: 'professional', checks_add_on: false });
       await completeDevCheckout(app, provider, company.id, checkout.checkout_id, new Date());
     } else if (company.spec.key === 'saffron') {
       await db.updateTable('company_subscriptions').set({ trial_ends_at: new Date(Date.now() + 3 * DAY - 60 * 60 * 1000) }).where('company_id', '=', company.id).execute();

@@ -86,6 +86,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, CompanyPermission>> = {
   'POST /api/developers/webhooks/:webhookId/deliveries/:deliveryId/redeliver': 'developers.manage',
   'POST /api/billing/checkout': 'billing.manage',
   'POST /api/billing/change-plan': 'billing.manage',
+  'PUT /api/billing/checks-add-on': 'billing.manage',
   'POST /api/billing/cancel': 'billing.manage',
   'GET /api/billing/checkouts/:checkoutId': 'billing.manage',
   'POST /api/billing/checkouts/:checkoutId/test-payment': 'billing.manage',

@@ -60,8 +60,9 @@ export const billingOverviewSchema = planStandingSchema.extend({
 export type BillingOverview = z.infer<typeof billingOverviewSchema>;
 
 /** POST /api/billing/checkout: start paying for a plan. */
-export const checkoutBodySchema = z.strictObject({ plan: selfServePlan });
-export type CheckoutBody = z.infer<typeof checkoutBodySchema>;
+export const checkoutBodySchema = z.strictObject({ plan: selfServePlan, checks_add_on: z.boolean('checks_add_on must be true or false').default(false) });
+export type CheckoutBody = z.input<typeof checkoutBodySchema>;
+export type CheckoutRequest = z.output<typeof checkoutBodySchema>;
 
 export const checkoutResultSchema = z.object({
   checkout_id: z.string(),
@@ -75,6 +76,10 @@ export type CheckoutResult = z.infer<typeof checkoutResultSchema>;
 /** POST /api/billing/change-plan: switch a paid plan now (prorated) or at the end of the period. */
 export const changePlanBodySchema = z.strictObject({ plan: selfServePlan, when: z.enum(['now', 'cycle_end']) });
 export type ChangePlanBody = z.infer<typeof changePlanBodySchema>;
+
+/** PUT /api/billing/checks-add-on: add the background-check add-on to a running Starter plan, or remove it. */
+export const checksAddOnBodySchema = z.strictObject({ enabled: z.boolean('enabled must be true or false') });
+export type ChecksAddOnBody = z.infer<typeof checksAddOnBodySchema>;
 
 export const checkoutIdParamsSchema = z.strictObject({ checkoutId: z.uuid('checkoutId must be a checkout id') });
 export const invoiceIdParamsSchema = z.strictObject({ invoiceId: z.uuid('invoiceId must be an invoice id') });

@@ -47,9 +47,9 @@ describe.skipIf(laneUnavailable)('billing: /api/billing', () => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json<BillingOverview>();
   };
-  async function pay(company: { owner: Member }, plan: 'starter' | 'professional', profile: object = KARNATAKA_PROFILE): Promise<CheckoutResult> {
+  async function pay(company: { owner: Member }, plan: 'starter' | 'professional', profile: object = KARNATAKA_PROFILE, checksAddOn?: boolean): Promise<CheckoutResult> {
     expect((await call(company.owner, 'PUT', '/api/settings/billing-profile', profile)).statusCode).toBe(200);
-    const checkout = await call(company.owner, 'POST', '/api/billing/checkout', { plan });
+    const checkout = await call(company.owner, 'POST', '/api/billing/checkout', checksAddOn === undefined ? { plan } : { plan, checks_add_on: checksAddOn });
     expect(checkout.statusCode, checkout.body).toBe(200);
     const result = checkout.json<CheckoutResult>();
     const paid = await call(company.owner, 'POST', `/api/billing/checkouts/${result.checkout_id}/test-payment`);
@@ -99,7 +99,7 @@ describe.skipIf(laneUnavailable)('billing: /api/billing', () => {
     expect(first.statusCode).toBe(409);
     expect(first.json()).toMatchObject({ code: 'BILLING_PROFILE_REQUIRED', message: messages.billing.billingProfileFirst });
     expect((await call(company.admin, 'POST', '/api/billing/checkout', { plan: 'starter' })).statusCode).toBe(403);
-    for (const body of [{ plan: 'enterprise' }, { plan: 'gold' }, {}, { plan: 'starter', extra: 1 }, { plan: 'starter', checks_add_on: true }]) {
+    for (const body of [{ plan: 'enterprise' }, { plan: 'gold' }, {}, { plan: 'starter', extra: 1 }, { plan: 'professional', checks_add_on: true }, { plan: 'starter', checks_add_on: 1 }]) {
       expect((await call(company.owner, 'POST', '/api/billing/checkout', body)).statusCode).toBe(400);
     }
     expect(await db().selectFrom('billing_checkouts').select('id').where('company_id', '=', company.id).execute()).toEqual([]);
@@ -238,5 +238,72 @@ describe.skipIf(laneUnavailable)('billing: /api/billing', () => {
     } finally {
       offsetMs = 0;
     }
+  });
+
+  it('sells Starter with the background-check add-on, adds and removes it on a running plan, and counts checks against it', async () => {
+    const company = await newCompany();
+    // Professional includes checks: the add-on is refused with it, and nothing is started.
+    expect((await call(company.owner, 'PUT', '/api/settings/billing-profile', KARNATAKA_PROFILE)).statusCode).toBe(200);
+    const refused = await call(company.owner, 'POST', '/api/billing/checkout', { plan: 'professional', checks_add_on: true });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'ADD_ON_STARTER_ONLY', message: messages.billing.addOnStarterOnly });
+    expect(await db().selectFrom('billing_checkouts').select('id').where('company_id', '=', company.id).execute()).toEqual([]);
+    const notBoolean = await call(company.owner, 'POST', '/api/billing/checkout', { plan: 'starter', checks_add_on: 'yes' });
+    expect(notBoolean.statusCode).toBe(400);
+    expect(notBoolean.json().message).toContain('checks_add_on must be true or false');
+    // Nothing runs yet: there is no plan to add it to.
+    expect((await call(company.owner, 'PUT', '/api/billing/checks-add-on', { enabled: true })).json().code).toBe('NO_RUNNING_PLAN');
+
+    // Starter with the add-on: ₹9,999 + ₹2,499 a month, with 18% GST.
+    const checkout = await pay(company, 'starter', KARNATAKA_PROFILE, true);
+    expect(checkout.amount_paise).toBe(14_747_64);
+    const seen = await overview(company.owner);
+    expect(seen).toMatchObject({ plan: 'starter', checks_add_on: true, limits: { checks_per_month: 150 }, next_charge: { taxable_paise: 12_498_00, total_paise: 14_747_64 } });
+    const invoice = await db().selectFrom('billing_invoices').select(['description', 'total_paise']).where('company_id', '=', company.id).executeTakeFirstOrThrow();
+    expect(invoice.description).toContain('WorkCred Starter plan subscription with the background-check add-on');
+    expect(Number(invoice.total_paise)).toBe(14_747_64);
+
+    // Checks count against it: the company may ask an applicant for one.
+    const job = await t.factories.job(company.id);
+    const candidate = await t.factories.user({ role: 'candidate' });
+    const application = await t.factories.application(job.id, candidate.id);
+    const asked = await call(company.owner, 'POST', `/api/pipeline/applications/${application.id}/check-requests`, { subject: 'uan' });
+    expect(asked.statusCode, asked.body).toBe(201);
+
+    // Removing it: the owner only, after which checks are refused; again is a conflict.
+    expect((await call(company.admin, 'PUT', '/api/billing/checks-add-on', { enabled: false })).statusCode).toBe(403);
+    expect((await call(company.recruiter, 'PUT', '/api/billing/checks-add-on', { enabled: false })).statusCode).toBe(403);
+    const bad = await call(company.owner, 'PUT', '/api/billing/checks-add-on', { enabled: 'no' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('enabled must be true or false');
+    expect((await call(company.owner, 'PUT', '/api/billing/checks-add-on', { enabled: false })).statusCode).toBe(200);
+    expect(await overview(company.owner)).toMatchObject({ checks_add_on: false, limits: { checks_per_month: 0 }, next_charge: { taxable_paise: 9_999_00 } });
+    const other = await t.factories.user({ role: 'candidate' });
+    const otherApplication = await t.factories.application(job.id, other.id);
+    const noChecks = await call(company.owner, 'POST', `/api/pipeline/applications/${otherApplication.id}/check-requests`, { subject: 'uan' });
+    expect(noChecks.statusCode).toBe(402);
+    expect(noChecks.json().code).toBe('CHECKS_NOT_INCLUDED');
+    expect((await call(company.owner, 'PUT', '/api/billing/checks-add-on', { enabled: false })).json().code).toBe('ADD_ON_NOT_BOUGHT');
+
+    // Added again from Billing; twice is a conflict; every change is audited.
+    expect((await call(company.owner, 'PUT', '/api/billing/checks-add-on', { enabled: true })).statusCode).toBe(200);
+    expect((await call(company.owner, 'PUT', '/api/billing/checks-add-on', { enabled: true })).json().code).toBe('ADD_ON_ALREADY');
+    const audits = await db().selectFrom('admin_audit_logs').select('action').where('entity_id', '=', company.id).where('action', 'like', 'checks_add_on%').orderBy('created_at').execute();
+    expect(audits.map((row) => row.action)).toEqual(['checks_add_on_removed', 'checks_add_on_added']);
+
+    // A move to Professional (which includes checks) takes the add-on off; on Professional it is refused.
+    expect((await call(company.owner, 'POST', '/api/billing/change-plan', { plan: 'professional', when: 'now' })).statusCode).toBe(200);
+    expect(await overview(company.owner)).toMatchObject({ plan: 'professional', checks_add_on: false, limits: { checks_per_month: null } });
+    expect((await call(company.owner, 'PUT', '/api/billing/checks-add-on', { enabled: true })).json().code).toBe('ADD_ON_STARTER_ONLY');
+  });
+
+  it('drops the add-on when a renewal takes up a scheduled move to Professional', async () => {
+    const company = await newCompany();
+    await pay(company, 'starter', KARNATAKA_PROFILE, true);
+    expect((await call(company.owner, 'POST', '/api/billing/change-plan', { plan: 'professional', when: 'cycle_end' })).statusCode).toBe(200);
+    expect(await overview(company.owner)).toMatchObject({ plan: 'starter', checks_add_on: true, scheduled_plan: 'professional', next_charge: { plan: 'professional', taxable_paise: 12_499_00 } });
+    const subscriptionId = (await subscriptionRow(company.id)).provider_subscription_id!;
+    await signed(subscriptionEvent('subscription.charged', subscriptionId, { payment: { entity: { id: `pay_${randomUUID()}`, amount: 14_748_82, currency: 'INR', status: 'captured' } } }));
+    expect(await subscriptionRow(company.id)).toMatchObject({ plan: 'professional', checks_add_on: false, scheduled_plan: null });
   });
 });

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresTestDatabase, laneUnavailable, testDbKind } from '../support/test-database.ts';
-import { freePort, startServerProcess } from '../support/server-process.ts';
+import { compiledServerDir, freePort, startServerProcess } from '../support/server-process.ts';
 import { waitFor } from '../support/wait-for.ts';
 
 /** The real `server.ts` process: start-up, readiness, graceful shutdown and the embedded-database lock. */
@@ -27,7 +27,7 @@ describe.skipIf(laneUnavailable)(`server process (${testDbKind})`, { timeout: 12
   });
 
   it('starts, says how to create the first admin, is ready, and shuts down cleanly on SIGTERM', async () => {
-    const server = startServerProcess(env);
+    const server = await startServerProcess(env);
     try {
       // Both lines are printed at once, but may arrive in two chunks.
       await waitFor(() => server.output().includes('npm run admin -- create'), { timeoutMs: 60_000, what: 'start-up' });
@@ -71,10 +71,10 @@ describe.skipIf(laneUnavailable)(`server process (${testDbKind})`, { timeout: 12
   });
 
   it.runIf(testDbKind === 'pglite')('refuses a second process on the same data directory with a clear message', async () => {
-    const first = startServerProcess(env);
+    const first = await startServerProcess(env);
     try {
       await waitFor(() => first.output().includes('WorkCred is running'), { timeoutMs: 60_000, what: 'first start-up' });
-      const second = startServerProcess({ ...env, PORT: String(await freePort()) });
+      const second = await startServerProcess({ ...env, PORT: String(await freePort()) });
       expect(await second.exited).toBe(1);
       expect(second.output()).toMatch(/in use by another WorkCred process \(pid \d+\)/);
     } finally {
@@ -84,7 +84,7 @@ describe.skipIf(laneUnavailable)(`server process (${testDbKind})`, { timeout: 12
   });
 
   it('creates the first admin from ADMIN_EMAIL and ADMIN_PASSWORD at start', async () => {
-    const server = startServerProcess({ ...env, ADMIN_EMAIL: 'first.admin@workcred-test.in', ADMIN_PASSWORD: 'First-Admin-Passphrase-1' });
+    const server = await startServerProcess({ ...env, ADMIN_EMAIL: 'first.admin@workcred-test.in', ADMIN_PASSWORD: 'First-Admin-Passphrase-1' });
     try {
       await waitFor(() => server.output().includes('WorkCred is running'), { timeoutMs: 60_000, what: 'start-up' });
       expect(server.output()).not.toContain('npm run admin -- create');
@@ -103,15 +103,17 @@ describe.skipIf(laneUnavailable)(`server process (${testDbKind})`, { timeout: 12
   });
 
   it('creates an admin with `npm run admin -- create`, and promotes an existing account without touching its password', async () => {
-    const run = (args: string[]) =>
+    // The first as `npm run admin` runs it (tsx), the others compiled (the same code, seconds sooner).
+    const compiledAdmin = path.join(await compiledServerDir(), 'cli', 'admin.js');
+    const run = (args: string[], entry = [compiledAdmin]) =>
       new Promise<{ code: number | null; output: string }>((resolve) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', ...args], { env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env } });
+        const child = spawn(process.execPath, [...entry, ...args], { env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env } });
         let output = '';
         child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
         child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
         child.on('exit', (code) => resolve({ code, output }));
       });
-    const created = await run(['create', '--email', 'Cli.Admin@WorkCred-Test.in', '--password', 'Cli-Admin-Passphrase-9', '--name', 'Cli Admin']);
+    const created = await run(['create', '--email', 'Cli.Admin@WorkCred-Test.in', '--password', 'Cli-Admin-Passphrase-9', '--name', 'Cli Admin'], ['--import', 'tsx', 'server/cli/admin.ts']);
     expect(created).toMatchObject({ code: 0 });
     expect(created.output).toContain('Admin created: cli.admin@workcred-test.in');
     const promoted = await run(['create', '--email', 'cli.admin@workcred-test.in']);
@@ -122,7 +124,7 @@ describe.skipIf(laneUnavailable)(`server process (${testDbKind})`, { timeout: 12
   });
 
   it('stops with a message naming each bad variable', async () => {
-    const server = startServerProcess({ ...env, PORT: 'eighty', SMS_PROVIDER: 'pigeon' });
+    const server = await startServerProcess({ ...env, PORT: 'eighty', SMS_PROVIDER: 'pigeon' });
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain('PORT');
     expect(server.output()).toContain('SMS_PROVIDER');

@@ -86,7 +86,7 @@ describe.skipIf(laneUnavailable)(`upload interrupted by kill -9 (${testDbKind})`
   });
 
   async function start(extra: Record<string, string> = {}): Promise<RunningServer> {
-    running = startServerProcess({ ...env, ...extra });
+    running = await startServerProcess({ ...env, ...extra });
     const server = running;
     await waitFor(() => server.output().includes('WorkCred is running') || server.child.exitCode !== null, { timeoutMs: 90_000, what: 'start-up' });
     if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output()}`);

@@ -190,7 +190,7 @@ describe.skipIf(laneUnavailable || testDbKind !== 'postgres')('webhooks on two i
     const helper = await buildApp({ config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000' }), database });
     let server: RunningServer | undefined;
     const start = async () => {
-      server = startServerProcess(env);
+      server = await startServerProcess(env);
       const running = server;
       await waitFor(async () => (await fetch(`${base}/api/ready`).catch(() => undefined))?.status === 200 || running.output().includes('Error'), { timeoutMs: 60_000, what: 'the server' });
     };

@@ -25,18 +25,14 @@ describe('admin console: Users tab, Manage Users and the audit log', () => {
     await h.t.factories.user({ fullName: 'Chitra Rao', email: longEmail });
 
     // The employer is signed in, in another browser.
-    const employerBrowser = await h.open('/auth');
-    await submitSignIn(employerBrowser.page, employer.email, PASSWORD);
-    await waitForPath(employerBrowser.page, '/dashboard');
+    const employerBrowser = await h.openSignedIn(employer.email, PASSWORD);
     await employerBrowser.page.getByRole('heading', { name: messages.dashboardOverview.title }).waitFor();
     // A screen refetching as the session ends (the overview hears every event of the user) may log its 401.
     employerBrowser.expectConsoleError({ status: 401, path: '/api/dashboard/overview' });
     // Marks this document: still there after the sign-out means no reload happened.
     await employerBrowser.page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
 
-    const { page } = await h.open('/auth');
-    await submitSignIn(page, admin.email, PASSWORD);
-    await waitForPath(page, '/admin');
+    const { page } = await h.openSignedIn(admin.email, PASSWORD, '/admin');
     const rows = page.getByTestId('admin-user-row');
     await expect.poll(() => rows.count()).toBe(6);
     await page.getByText('Page 1 of 1').waitFor();

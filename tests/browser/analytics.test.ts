@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
 import type { PipelineStage } from '../../shared/schemas/pipeline.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
-import { screenshot, startBrowserHarness, submitSignIn, type BrowserHarness } from '../support/browser.ts';
+import { screenshot, startBrowserHarness, type BrowserHarness } from '../support/browser.ts';
 
 const PASSWORD = 'Godavari-Funnel-Reports-71';
 const text = messages.analytics;
@@ -46,9 +46,7 @@ describe('analytics (/dashboard/analytics)', () => {
     await apply(packing.id, 'Rekha Pillai', 'direct', ['screening', 'rejected']);
     await apply(quality.id, 'Mohit Agarwal', 'direct', []);
 
-    const { page } = await h.open('/auth');
-    await submitSignIn(page, owner.email, PASSWORD);
-    await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
+    const { page } = await h.openSignedIn(owner.email, PASSWORD);
     await page.getByRole('navigation').getByRole('link', { name: 'Analytics' }).click();
     await page.getByRole('heading', { name: text.pageTitle, level: 2 }).waitFor();
     expect(await page.title()).toBe('Analytics · WorkCred');
@@ -104,9 +102,8 @@ describe('analytics (/dashboard/analytics)', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // An interviewer has no Analytics entry, and the page says why; the server refuses the reports.
-    const other = await h.open('/auth');
-    await submitSignIn(other.page, interviewer.email, PASSWORD);
-    await other.page.waitForURL((url) => url.pathname.startsWith('/dashboard/interviews'));
+    const other = await h.openSignedIn(interviewer.email, PASSWORD, '/dashboard/interviews');
+    await other.page.getByRole('navigation').getByRole('link', { name: 'Interviews' }).first().waitFor();
     expect(await other.page.getByRole('navigation').getByRole('link', { name: 'Analytics' }).count()).toBe(0);
     await other.page.goto('/dashboard/analytics');
     await other.page.getByText(text.notAllowed).waitFor();

@@ -5,7 +5,7 @@ import { formatPaise } from '../../shared/gst.ts';
 import { messages } from '../../shared/messages.ts';
 import { extractPdfText } from '../../server/features/verification/pdf-text.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
-import { screenshot, startBrowserHarness, submitSignIn, waitForToast, type BrowserHarness } from '../support/browser.ts';
+import { screenshot, startBrowserHarness, waitForToast, type BrowserHarness } from '../support/browser.ts';
 
 const PASSWORD = 'Kaveri-Billing-Journey-47';
 const DAY = 24 * 60 * 60 * 1000;
@@ -35,9 +35,7 @@ describe('billing: trial, limit, upgrade and invoice', () => {
       .values({ company_id: company.id, legal_name: 'Kaveri Foods Private Limited', gstin: '29AAGCB7383J1Z4', address_line1: '12, 3rd Cross, Jayalakshmipuram', city: 'Mysuru', state: 'Karnataka', pincode: '570012' })
       .execute();
 
-    const { page, expectConsoleError } = await h.open('/auth');
-    await submitSignIn(page, owner.email, PASSWORD);
-    await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
+    const { page, expectConsoleError } = await h.openSignedIn(owner.email, PASSWORD);
     const banner = page.getByRole('status').filter({ hasText: fill(text.trialBanner, { days: 3 }) });
     await banner.waitFor();
 
@@ -94,12 +92,55 @@ describe('billing: trial, limit, upgrade and invoice', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
+  it('buys Starter with the background-check add-on, then removes it and adds it again', { timeout: 90_000 }, async () => {
+    const db = h.t.database.db;
+    const company = await h.t.factories.company({ name: 'Tungabhadra Steel' });
+    const owner = await h.t.factories.user({ role: 'employer', companyId: company.id, password: PASSWORD, fullName: 'Girish Patil' });
+    await db
+      .insertInto('company_billing_profiles')
+      .values({ company_id: company.id, legal_name: 'Tungabhadra Steel Private Limited', address_line1: 'Plot 14, KIADB Industrial Area', city: 'Hosapete', state: 'Karnataka', pincode: '583201' })
+      .execute();
+    const { page } = await h.openSignedIn(owner.email, PASSWORD, '/dashboard/billing');
+    await page.getByRole('heading', { name: text.plans }).waitFor();
+    // No plan is running, so there is no add-on card yet: the add-on is chosen with Starter.
+    expect(await page.getByRole('heading', { name: text.addOnTitle }).count()).toBe(0);
+    await page.getByRole('checkbox', { name: fill(text.addOnChoose, { price: '₹2,499' }) }).check();
+    await page.getByText(fill(text.plusGst, { total: formatPaise(14_747_64) })).waitFor();
+    await page.getByRole('button', { name: fill(text.choosePlan, { plan: 'Starter' }) }).click();
+    await page.waitForURL('**/dashboard/billing/test-checkout/*');
+    await page.getByText(`Starter${text.addOnInvoiceLine}`).waitFor();
+    await page.getByRole('button', { name: fill(text.testCheckoutPay, { amount: formatPaise(14_747_64) }) }).click();
+    await waitForToast(page, fill(text.testCheckoutDone, { plan: 'Starter' }));
+    await page.waitForURL('**/dashboard/billing');
+
+    // The add-on card says what it gives; removing it says what stops first.
+    const card = page.getByRole('region', { name: text.addOnTitle });
+    await card.getByText(fill(text.addOnActive, { limit: 150, price: '₹2,499' })).waitFor();
+    await screenshot(page, 'billing-add-on-1280');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await card.getByRole('button', { name: text.addOnRemove }).click();
+    const dialog = page.getByRole('dialog', { name: text.addOnRemoveTitle });
+    await dialog.getByText(text.addOnRemoveText).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: text.addOnRemoveConfirm }).click();
+    await waitForToast(page, text.addOnRemoved);
+    await card.getByText(fill(text.addOnText, { limit: 150, price: '₹2,499' })).waitFor();
+    expect((await db.selectFrom('company_subscriptions').select('checks_add_on').where('company_id', '=', company.id).executeTakeFirstOrThrow()).checks_add_on).toBe(false);
+
+    // Added again, from the card.
+    await card.getByRole('button', { name: text.addOnAdd }).click();
+    await waitForToast(page, fill(text.addOnAdded, { limit: 150 }));
+    await card.getByText(fill(text.addOnActive, { limit: 150, price: '₹2,499' })).waitFor();
+    await page.setViewportSize({ width: 375, height: 800 });
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'billing-add-on-375');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+
   it("lets a platform admin extend a company's trial from the Plans tab", { timeout: 90_000 }, async () => {
     const company = await h.t.factories.company({ name: 'Godavari Textiles' });
     const admin = await h.t.factories.user({ role: 'admin', password: PASSWORD, fullName: 'Aditi Rao' });
-    const { page } = await h.open('/auth');
-    await submitSignIn(page, admin.email, PASSWORD);
-    await page.waitForURL((url) => url.pathname.startsWith('/admin'));
+    const { page } = await h.openSignedIn(admin.email, PASSWORD, '/admin');
     await page.getByRole('tab', { name: text.adminTab }).click();
     await page.getByLabel(text.adminSearch).fill('Godavari');
     const row = page.getByRole('row', { name: /Godavari Textiles/ });

@@ -8,7 +8,7 @@ import { seriousAxeViolations } from '../support/axe.ts';
 import { messages } from '../../shared/messages.ts';
 import { documentTypes } from '../../shared/options.ts';
 import { MAX_DOCUMENT_BYTES } from '../../shared/schemas/candidate.ts';
-import { screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
+import { screenshot, startBrowserHarness, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
 import { codeIn, readOutbox, type OutboxRecord } from '../support/outbox.ts';
 import { waitFor } from '../support/wait-for.ts';
 
@@ -320,10 +320,7 @@ describe('candidate journey: registration (/candidate-registration), documents, 
 
   it('tells a signed-in employer the registration is for candidates, with the way to the dashboard', async () => {
     const employer = await h.t.factories.user({ role: 'employer', password: 'Monsoon-Ledger-Pune-84' });
-    const { page } = await h.open('/auth');
-    await submitSignIn(page, employer.email, 'Monsoon-Ledger-Pune-84');
-    await waitForPath(page, '/dashboard');
-    await page.goto('/candidate/register');
+    const { page } = await h.openSignedIn(employer.email, 'Monsoon-Ledger-Pune-84', '/candidate/register');
     await page.getByRole('heading', { name: c.flow.otherRoleTitle }).waitFor();
     expect(await page.getByLabel(c.flow.emailLabel).count()).toBe(0);
     await screenshot(page, 'candidate-register-as-employer');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
-import { screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
+import { screenshot, startBrowserHarness, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
 
 const PASSWORD = 'Backwater-Kochi-Ledger-57';
 const text = messages.candidateSearch;
@@ -36,9 +36,7 @@ describe('Handpick: career profile and candidate search', () => {
     await db.insertInto('verification_checks').values({ candidate_id: candidate.id, subject: 'salary_slip', status: 'verified', decided_by: 'verification_team', verified_fields: ['current_pay_lakh'] }).execute();
 
     // ── The candidate: skills (Enter, comma, Backspace), pay and location on the dashboard.
-    const { page } = await h.open('/auth');
-    await submitSignIn(page, candidate.email, PASSWORD);
-    await waitForPath(page, '/dashboard');
+    const { page } = await h.openSignedIn(candidate.email, PASSWORD);
     const card = page.getByTestId('career-profile');
     await card.getByText(text.careerEmpty).waitFor();
     await card.getByRole('button', { name: text.careerEditLabel }).click();
@@ -70,10 +68,8 @@ describe('Handpick: career profile and candidate search', () => {
     expect(saved).toEqual({ skills: ['Kotlin', 'Jetpack Compose'], expected_pay_lakh: '14.50', current_pay_lakh: '9.25' });
 
     // ── The employer: Candidates, filter by a skill (any case) and experience.
-    const employerView = await h.open('/auth');
+    const employerView = await h.openSignedIn(employer.email, PASSWORD);
     const ep = employerView.page;
-    await submitSignIn(ep, employer.email, PASSWORD);
-    await waitForPath(ep, '/dashboard');
     await ep.getByRole('link', { name: 'Candidates', exact: true }).click();
     await waitForPath(ep, '/dashboard/candidates');
     const results = ep.getByTestId('candidate-result');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
-import { screenshot, startBrowserHarness, submitSignIn, waitForToast, type BrowserHarness } from '../support/browser.ts';
+import { screenshot, startBrowserHarness, waitForToast, type BrowserHarness } from '../support/browser.ts';
 
 const PASSWORD = 'Narmada-Checks-Request-46';
 const text = messages.checkRequests;
@@ -22,10 +22,7 @@ describe('pipeline: requesting a background check', () => {
     await h.t.factories.candidateProfile(candidate.id);
     await h.t.factories.application(job.id, candidate.id);
 
-    const { page, expectConsoleError } = await h.open('/auth');
-    await submitSignIn(page, owner.email, PASSWORD);
-    await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
-    await page.goto(`/dashboard/jobs/${job.id}/pipeline`);
+    const { page, expectConsoleError } = await h.openSignedIn(owner.email, PASSWORD, `/dashboard/jobs/${job.id}/pipeline`);
     await page.getByTestId('pipeline-column-received').getByRole('button', { name: 'Hetal Joshi', exact: true }).click();
     const panel = page.getByRole('dialog', { name: 'Hetal Joshi' });
     await panel.getByText(text.none).waitFor();
@@ -45,9 +42,7 @@ describe('pipeline: requesting a background check', () => {
     await page.keyboard.press('Escape');
 
     // The candidate sees who asked, on the check itself.
-    const mine = await h.open('/auth');
-    await submitSignIn(mine.page, candidate.email, PASSWORD);
-    await mine.page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
+    const mine = await h.openSignedIn(candidate.email, PASSWORD);
     await mine.page.getByText(text.candidateRequestedBy.replace('{companies}', 'Narmada Textiles')).waitFor();
     expect(await seriousAxeViolations(mine.page)).toEqual([]);
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { makePdf } from '../support/pdf.ts';
-import { screenshot, startBrowserHarness, submitSignIn, type BrowserHarness } from '../support/browser.ts';
+import { screenshot, startBrowserHarness, type BrowserHarness } from '../support/browser.ts';
 import { signIn } from '../support/test-app.ts';
 
 const PASSWORD = 'Krishna-Documents-Log-58';
@@ -38,9 +38,7 @@ describe('documents (/dashboard/documents)', () => {
     await h.t.database.db.deleteFrom('verification_checks').where('candidate_id', 'in', [suresh.id, divya.id]).where('subject', 'in', ['resume', 'salary_slip']).execute();
     await h.t.database.db.insertInto('verification_checks').values({ candidate_id: divya.id, subject: 'salary_slip', status: 'verified', decided_by: 'algorithm' }).execute();
 
-    const { page } = await h.open('/auth');
-    await submitSignIn(page, recruiter.email, PASSWORD);
-    await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
+    const { page } = await h.openSignedIn(recruiter.email, PASSWORD);
     await page.getByRole('navigation').getByRole('link', { name: 'Documents' }).click();
     await page.getByRole('heading', { name: text.pageTitle, level: 2, exact: true }).waitFor();
     const table = page.getByRole('group', { name: text.candidateDocumentsTitle });
@@ -67,10 +65,7 @@ describe('documents (/dashboard/documents)', () => {
     await screenshot(page, 'company-documents-375');
 
     // Suresh sees that Krishna Valley Spices downloaded his resume.
-    const mine = await h.open('/auth');
-    await submitSignIn(mine.page, suresh.email, PASSWORD);
-    await mine.page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
-    await mine.page.goto('/dashboard/documents');
+    const mine = await h.openSignedIn(suresh.email, PASSWORD, '/dashboard/documents');
     await mine.page.getByRole('heading', { name: text.downloadsTitle }).waitFor();
     await mine.page.getByText(text.downloadedBy.replace('{who}', 'Krishna Valley Spices').replace('{document}', 'resume')).waitFor();
     expect(await seriousAxeViolations(mine.page)).toEqual([]);

@@ -36,9 +36,7 @@ describe('company roles in the dashboard', () => {
     );
     expect(refused).toMatchObject({ status: 403, body: { code: 'PERMISSION_DENIED' } });
 
-    const second = await h.open('/auth');
-    await submitSignIn(second.page, recruiter.email, PASSWORD);
-    await waitForPath(second.page, '/dashboard');
+    const second = await h.openSignedIn(recruiter.email, PASSWORD);
     await expect.poll(() => navLabels(second.page)).toEqual(['Dashboard', 'Jobs', 'Candidates', 'Interviews', 'Team', 'Documents', 'Analytics', 'Support', 'Settings']);
   });
 });

@@ -16,9 +16,7 @@ describe('employer dashboard: Complete Your Profile, overview (live) and Team Ma
 
   it('completes the profile, shows the overview, follows a new application live, and lists the team', async () => {
     const employer = await h.t.factories.user({ role: 'employer', password: PASSWORD, fullName: 'Kavya Menon' });
-    const { page } = await h.open('/auth');
-    await submitSignIn(page, employer.email, PASSWORD);
-    await waitForPath(page, '/dashboard');
+    const { page } = await h.openSignedIn(employer.email, PASSWORD);
 
     // No company yet: the dialog asks for one, and the overview is not loaded.
     const dialog = page.getByRole('dialog', { name: text.completeProfileTitle });

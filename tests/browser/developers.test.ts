@@ -88,10 +88,7 @@ describe('Settings → Developers', () => {
   it('is not offered to a recruiter', async () => {
     const company = await h.t.factories.company({ name: 'Malabar Recruiting' });
     const recruiter = await h.t.factories.user({ role: 'employer', companyId: company.id, companyRole: 'recruiter', password: PASSWORD });
-    const { page } = await h.open('/auth');
-    await submitSignIn(page, recruiter.email, PASSWORD);
-    await waitForPath(page, '/dashboard');
-    await page.goto('/dashboard/settings/developers');
+    const { page } = await h.openSignedIn(recruiter.email, PASSWORD, '/dashboard/settings/developers');
     await page.getByRole('tablist', { name: messages.settings.tabsLabel }).waitFor();
     expect(await page.getByRole('tab', { name: text.tab }).count()).toBe(0);
   });
@@ -147,10 +144,7 @@ describe('Settings → Developers', () => {
     try {
       const company = await h.t.factories.company({ name: 'Coromandel Fertilisers' });
       const owner = await h.t.factories.user({ role: 'employer', companyId: company.id, companyRole: 'owner', password: PASSWORD, fullName: 'Lakshmi Iyer' });
-      const { page } = await h.open('/auth');
-      await submitSignIn(page, owner.email, PASSWORD);
-      await waitForPath(page, '/dashboard');
-      await page.goto('/dashboard/settings/developers');
+      const { page } = await h.openSignedIn(owner.email, PASSWORD, '/dashboard/settings/developers');
       const panel = page.getByRole('tabpanel', { name: text.tab });
       await panel.getByText(text.noWebhooks).waitFor();
 

@@ -131,10 +131,7 @@ describe('employer signup (/employer-signup) and onboarding (/employer/onboardin
     const company = await h.t.factories.company({ name: 'Coral Freight Pvt Ltd' });
     const user = await h.t.factories.user({ role: 'employer', companyId: company.id, password: PASSWORD, fullName: 'Kavya Menon' });
     const onboardingText = messages.employerOnboardingFlow;
-    const { page } = await h.open('/auth');
-    await submitSignIn(page, user.email, PASSWORD);
-    await waitForPath(page, '/dashboard');
-    await page.goto('/employer/onboarding');
+    const { page } = await h.openSignedIn(user.email, PASSWORD, '/employer/onboarding');
     await page.getByRole('heading', { name: onboardingText.heading, level: 1 }).waitFor();
 
     // Pre-filled from the profile.

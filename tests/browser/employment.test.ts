@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
 import { indiaDateFromToday } from '../../shared/schemas/employment.ts';
 import { waitForMessage } from '../support/outbox.ts';
-import { screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
+import { screenshot, startBrowserHarness, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
 
 const PASSWORD = 'Saffron-Ledger-Kochi-63';
 const text = messages.employment;
@@ -49,9 +49,7 @@ describe('employment: relieving an employee, sharing the verified record', () =>
   afterAll(async () => h?.close());
 
   it('the employer opens Team → Employees and relieves Kiran with a date and a reason', { timeout: 90_000 }, async () => {
-    const { page } = await h.open('/auth');
-    await submitSignIn(page, employer.email, PASSWORD);
-    await waitForPath(page, '/dashboard');
+    const { page } = await h.openSignedIn(employer.email, PASSWORD);
     await page.getByRole('link', { name: 'Team', exact: true }).click();
     await waitForPath(page, '/dashboard/team');
     await page.getByRole('navigation', { name: text.teamNavLabel }).getByRole('link', { name: text.employeesTab }).click();
@@ -102,18 +100,13 @@ describe('employment: relieving an employee, sharing the verified record', () =>
 
   it('the candidate shares the record with an employer they applied to; the employer’s pipeline panel shows it and her card shows the view', { timeout: 120_000 }, async () => {
     // Rohan at Nilgiri has Kiran's application open in the pipeline: nothing is shared yet.
-    const employerSide = await h.open('/auth');
+    const employerSide = await h.openSignedIn(recruiter.email, PASSWORD, `/dashboard/jobs/${jobB.id}/pipeline`);
     const employerPage = employerSide.page;
-    await submitSignIn(employerPage, recruiter.email, PASSWORD);
-    await waitForPath(employerPage, '/dashboard');
-    await employerPage.goto(`/dashboard/jobs/${jobB.id}/pipeline`);
     await employerPage.getByRole('button', { name: 'Kiran Pillai', exact: true }).first().click();
     const panel = employerPage.getByRole('dialog').getByTestId('shared-record-panel');
     await panel.getByText(text.notShared).waitFor();
 
-    const { page } = await h.open('/auth');
-    await submitSignIn(page, candidate.email, PASSWORD);
-    await waitForPath(page, '/dashboard');
+    const { page } = await h.openSignedIn(candidate.email, PASSWORD);
     const card = page.getByTestId('employment-history');
     await card.scrollIntoViewIfNeeded();
     await card.getByText(fill(text.recordedBy, { company: companyA.name, date: '' }).trim(), { exact: false }).first().waitFor();

@@ -92,9 +92,7 @@ describe('interviews: an employer schedules, the candidate sees it in IST and ge
     expect(invite.attachments?.[0]?.content).toContain(`UID:${saved.id}@workcred`);
 
     // 5. The candidate's dashboard shows it in IST with the link.
-    const candidatePage = (await h.open('/auth')).page;
-    await submitSignIn(candidatePage, candidate.email, PASSWORD);
-    await waitForPath(candidatePage, '/dashboard');
+    const candidatePage = (await h.openSignedIn(candidate.email, PASSWORD)).page;
     const card = candidatePage.getByTestId('candidate-interviews');
     await card.getByText(formatIst(istLocalToUtc(`${date}T11:30`)!)).waitFor();
     await card.getByText('Risk Analyst at Godavari Fintech').waitFor();
@@ -122,10 +120,7 @@ describe('interviews: an employer schedules, the candidate sees it in IST and ge
     const pastId = await insert(new Date(Date.now() - 2 * 60 * 60 * 1000));
     const upcomingId = await insert(istLocalToUtc(`${utcToIstLocal(new Date(Date.now() + 4 * DAY)).slice(0, 10)}T15:00`)!);
 
-    const { page } = await h.open('/auth');
-    await submitSignIn(page, employer.email, PASSWORD);
-    await waitForPath(page, '/dashboard');
-    await page.goto('/dashboard/interviews');
+    const { page } = await h.openSignedIn(employer.email, PASSWORD, '/dashboard/interviews');
 
     // Reschedule: move it to 16:30 IST the next day.
     const upcoming = page.getByTestId('interview-item').filter({ hasText: '3:00 PM IST' });

@@ -238,10 +238,7 @@ describe('Jobs Management (/dashboard/jobs)', () => {
       await h.t.database.db.updateTable('job_postings').set({ created_at: new Date(base + i * 1000) }).where('id', '=', job.id).execute();
     }
     const employer = await h.t.factories.user({ role: 'employer', companyId: company.id, password: PASSWORD });
-    const { page } = await h.open('/auth');
-    await submitSignIn(page, employer.email, PASSWORD);
-    await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
-    await page.goto('/dashboard/jobs');
+    const { page } = await h.openSignedIn(employer.email, PASSWORD, '/dashboard/jobs');
 
     const loadMore = page.getByRole('button', { name: text.loadMore });
     await loadMore.waitFor();

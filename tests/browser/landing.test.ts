@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
-import { SCREENSHOT_DIR, screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
+import { SCREENSHOT_DIR, screenshot, startBrowserHarness, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { waitFor } from '../support/wait-for.ts';
 
@@ -240,10 +240,7 @@ describe('landing page (/) and candidate landing (/candidate)', () => {
 
   it('offers Sign Out to a signed-in visitor, which signs out with the toast and stays on /', async () => {
     const user = await h.t.factories.user({ role: 'employer', password: PASSWORD });
-    const { page } = await h.open('/auth');
-    await submitSignIn(page, user.email, PASSWORD);
-    await waitForPath(page, '/dashboard');
-    await page.goto('/');
+    const { page } = await h.openSignedIn(user.email, PASSWORD, '/');
     const signOut = nav(page).getByRole('button', { name: messages.landing.nav.signOut });
     await signOut.waitFor();
     expect(await nav(page).getByRole('link', { name: messages.landing.nav.signIn, exact: true }).count()).toBe(0);

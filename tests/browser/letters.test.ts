@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fill } from '../../shared/fill.ts';
 import { messages } from '../../shared/messages.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
-import { screenshot, startBrowserHarness, submitSignIn, waitForToast, type BrowserHarness } from '../support/browser.ts';
+import { screenshot, startBrowserHarness, waitForToast, type BrowserHarness } from '../support/browser.ts';
 import { decodeQrInPdf } from '../support/pdf-qr.ts';
 
 const PASSWORD = 'Godavari-Letters-Issue-71';
@@ -33,12 +33,8 @@ describe('letters: issue, verify, revoke', () => {
     const application = await h.t.factories.application(job.id, candidate.id);
     await h.t.database.db.updateTable('job_applications').set({ status: 'offered' }).where('id', '=', application.id).execute();
 
-    const { page } = await h.open('/auth');
-    await submitSignIn(page, owner.email, PASSWORD);
-    await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
-
     // The pipeline: the offered applicant's panel issues the offer letter.
-    await page.goto(`/dashboard/jobs/${job.id}/pipeline`);
+    const { page } = await h.openSignedIn(owner.email, PASSWORD, `/dashboard/jobs/${job.id}/pipeline`);
     await page.getByRole('button', { name: 'Arjun Reddy', exact: true }).first().click();
     const panel = page.getByRole('dialog', { name: 'Arjun Reddy' });
     const issueOffer = fill(text.issue, { kind: text.kinds.offer.toLowerCase() });
@@ -148,9 +144,7 @@ describe('letters: issue, verify, revoke', () => {
     await visitor.page.getByRole('alert').getByText(text.notFound).waitFor();
 
     // The candidate sees both letters on their dashboard.
-    const mine = await h.open('/auth');
-    await submitSignIn(mine.page, candidate.email, PASSWORD);
-    await mine.page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
+    const mine = await h.openSignedIn(candidate.email, PASSWORD);
     await mine.page.getByRole('heading', { name: text.myLettersTitle }).waitFor();
     await expect.poll(() => mine.page.getByTestId('my-letter').count()).toBe(2);
     await mine.page.getByTestId('my-letter').filter({ hasText: text.kinds.experience }).getByText(text.statusRevoked).waitFor();
@@ -160,10 +154,7 @@ describe('letters: issue, verify, revoke', () => {
   it('lets an admin edit a template in Settings → Letters, naming an unknown merge field', { timeout: 90_000 }, async () => {
     const company = await h.t.factories.company({ name: 'Krishna Letters Foods' });
     const admin = await h.t.factories.user({ role: 'employer', companyId: company.id, companyRole: 'admin', password: PASSWORD });
-    const { page } = await h.open('/auth');
-    await submitSignIn(page, admin.email, PASSWORD);
-    await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
-    await page.goto('/dashboard/settings/letters');
+    const { page } = await h.openSignedIn(admin.email, PASSWORD, '/dashboard/settings/letters');
     const form = page.getByRole('form', { name: text.kinds.offer });
     await form.getByLabel(text.subjectLabel).fill('Offer from {{company}}');
     await form.getByRole('button', { name: text.save }).click();

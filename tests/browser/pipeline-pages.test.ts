@@ -23,10 +23,7 @@ describe('pipeline: a stage with more applications than it lists', () => {
       const person = await h.t.factories.user({ role: 'candidate', fullName: `Applicant ${String(i + 1).padStart(2, '0')}` });
       await h.t.factories.application(job.id, person.id);
     }
-    const { page } = await h.open('/auth');
-    await submitSignIn(page, employer.email, PASSWORD);
-    await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
-    await page.goto(`/dashboard/jobs/${job.id}/pipeline`);
+    const { page } = await h.openSignedIn(employer.email, PASSWORD, `/dashboard/jobs/${job.id}/pipeline`);
     const received = page.getByTestId('pipeline-column-received');
     const more = received.getByRole('button', { name: fillText(text.showMore, { count: '5' }) });
     await more.waitFor();

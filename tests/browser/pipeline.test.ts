@@ -46,10 +46,7 @@ describe('pipeline: an employer moves an applicant through the board to hired', 
     expect(applied.statusCode).toBe(201);
 
     // The employer opens the pipeline from the job card's Applications button.
-    const { page } = await h.open('/auth');
-    await submitSignIn(page, employer.email, PASSWORD);
-    await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
-    await page.goto('/dashboard/jobs');
+    const { page } = await h.openSignedIn(employer.email, PASSWORD, '/dashboard/jobs');
     const jobCard = page.getByRole('article', { name: 'Fleet Operations Lead' });
     await jobCard.getByText('1 applications').waitFor();
     await jobCard.getByRole('link', { name: messages.jobsManagement.applications }).click();
@@ -180,9 +177,7 @@ describe('pipeline: an employer moves an applicant through the board to hired', 
     await screenshot(page, 'pipeline-list');
 
     // The candidate, in a browser of their own, sees Hired on their dashboard…
-    const visitor = await h.open('/auth');
-    await submitSignIn(visitor.page, candidate.email, PASSWORD);
-    await waitForPath(visitor.page, '/dashboard');
+    const visitor = await h.openSignedIn(candidate.email, PASSWORD);
     const applications = visitor.page.getByTestId('candidate-applications');
     await applications.getByText('Fleet Operations Lead').waitFor();
     await applications.getByText(messages.candidateDashboard.statusLabels.hired ?? 'Hired', { exact: true }).waitFor();
@@ -216,12 +211,8 @@ describe('pipeline: an employer moves an applicant through the board to hired', 
     const other = await h.t.factories.user({ role: 'candidate', fullName: 'Bharat Shah' });
     await h.t.factories.application(job.id, other.id);
 
-    const { page } = await h.open('/auth');
-    await submitSignIn(page, employer.email, PASSWORD);
-    await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
-
     // The QR dialog tags the code with a drive, chosen or created on the spot.
-    await page.goto('/dashboard/jobs');
+    const { page } = await h.openSignedIn(employer.email, PASSWORD, '/dashboard/jobs');
     await page.getByRole('article', { name: 'Loom Supervisor' }).getByRole('button', { name: messages.jobsManagement.qrCode }).click();
     const qr = page.getByRole('dialog', { name: messages.jobsManagement.qrTitle });
     await qr.getByLabel(text.drivesLabel).selectOption({ label: text.driveNew });
@@ -266,10 +257,7 @@ describe('pipeline: an employer moves an applicant through the board to hired', 
     const application = await h.t.factories.application(job.id, candidate.id);
 
     // Keyboard: focus the handle, Space to lift, arrows to the next column, Space to drop.
-    const { page } = await h.open('/auth');
-    await submitSignIn(page, employer.email, PASSWORD);
-    await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
-    await page.goto(`/dashboard/jobs/${job.id}/pipeline`);
+    const { page } = await h.openSignedIn(employer.email, PASSWORD, `/dashboard/jobs/${job.id}/pipeline`);
     const handle = page.getByTestId('pipeline-column-received').getByRole('button', { name: 'Drag Farah Khan' });
     await handle.waitFor();
     await handle.focus();
@@ -284,9 +272,7 @@ describe('pipeline: an employer moves an applicant through the board to hired', 
     await page.getByTestId('pipeline-column-screening').getByRole('listitem', { name: 'Farah Khan' }).waitFor();
 
     // The candidate withdraws, after confirming; the employer's board follows live.
-    const visitor = await h.open('/auth');
-    await submitSignIn(visitor.page, candidate.email, PASSWORD);
-    await waitForPath(visitor.page, '/dashboard');
+    const visitor = await h.openSignedIn(candidate.email, PASSWORD);
     const mine = visitor.page.getByTestId('candidate-applications');
     await mine.getByText(messages.candidateDashboard.statusLabels.screening ?? '', { exact: true }).waitFor();
     await mine.getByRole('button', { name: text.withdraw }).click();

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
-import { screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
+import { screenshot, startBrowserHarness, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
 
 const PASSWORD = 'Hampi-Boulders-Sunrise-34';
 const DAY = 24 * 60 * 60 * 1000;
@@ -21,9 +21,7 @@ describe('Settings', () => {
     const owner = await h.t.factories.user({ role: 'employer', companyId: company.id, companyRole: 'owner', password: PASSWORD, fullName: 'Shalini Reddy' });
     await h.t.factories.job(company.id, { title: 'Production Supervisor', location: 'Hyderabad, Telangana', expiresAt: new Date(Date.now() + 30 * DAY) });
 
-    const { page } = await h.open('/auth');
-    await submitSignIn(page, owner.email, PASSWORD);
-    await waitForPath(page, '/dashboard');
+    const { page } = await h.openSignedIn(owner.email, PASSWORD);
     await page.getByRole('navigation', { name: messages.shell.mainNavigation }).getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('heading', { name: text.pageTitle }).waitFor();
     const tabs = page.getByRole('tablist', { name: text.tabsLabel });
@@ -114,17 +112,11 @@ describe('Settings', () => {
     const company = await h.t.factories.company({ name: 'Konkan Ports' });
     const interviewer = await h.t.factories.user({ role: 'employer', companyId: company.id, companyRole: 'interviewer', password: PASSWORD });
     const admin = await h.t.factories.user({ role: 'employer', companyId: company.id, companyRole: 'admin', password: PASSWORD });
-    const first = await h.open('/auth');
-    await submitSignIn(first.page, interviewer.email, PASSWORD);
-    await waitForPath(first.page, '/dashboard/interviews');
-    await first.page.goto('/dashboard/settings');
+    const first = await h.openSignedIn(interviewer.email, PASSWORD, '/dashboard/settings');
     const tabs = first.page.getByRole('tablist', { name: text.tabsLabel });
     await tabs.waitFor();
     expect(await tabs.getByRole('tab').allTextContents()).toEqual([text.accountTab]);
-    const second = await h.open('/auth');
-    await submitSignIn(second.page, admin.email, PASSWORD);
-    await waitForPath(second.page, '/dashboard');
-    await second.page.goto('/dashboard/settings/billing');
+    const second = await h.openSignedIn(admin.email, PASSWORD, '/dashboard/settings/billing');
     const adminTabs = second.page.getByRole('tablist', { name: text.tabsLabel });
     await adminTabs.waitFor();
     expect(await adminTabs.getByRole('tab').allTextContents()).toEqual([text.companyTab, text.emailsTab, messages.letters.templatesTab, messages.developers.tab, text.accountTab]);

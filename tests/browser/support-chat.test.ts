@@ -31,19 +31,15 @@ describe('Support Chat (/dashboard/support) and the admin Support tab', () => {
     const admin = await h.t.factories.user({ role: 'admin', password: PASSWORD, fullName: 'Arvind Rao' });
 
     // The admin is on the Support tab first, with no chats yet.
-    const adminSide = await h.open('/auth');
+    const adminSide = await h.openSignedIn(admin.email, PASSWORD, '/admin');
     const adminPage = adminSide.page;
-    await submitSignIn(adminPage, admin.email, PASSWORD);
-    await waitForPath(adminPage, '/admin');
     await adminPage.getByRole('tab', { name: messages.adminPage.supportTab }).click();
     await adminPage.getByRole('heading', { name: text.chatsTitle }).waitFor();
     await adminPage.getByText(text.noChats).waitFor();
     await adminPage.getByText(text.selectChat).waitFor();
 
     // The employer opens Support from the dashboard and writes.
-    const { page } = await h.open('/auth');
-    await submitSignIn(page, employer.email, PASSWORD);
-    await waitForPath(page, '/dashboard');
+    const { page } = await h.openSignedIn(employer.email, PASSWORD);
     await page.getByRole('link', { name: 'Support' }).first().click();
     await waitForPath(page, '/dashboard/support');
     await page.getByRole('heading', { name: text.title }).waitFor();

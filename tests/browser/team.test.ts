@@ -177,10 +177,7 @@ describe('Team Management: invites, roles and ownership', () => {
   it('tells the holder of a revoked link so, and lets them ask for a new one; a phone fits the join form', async () => {
     const company = await h.t.factories.company({ name: 'Tapti Textiles Pvt Ltd' });
     const owner = await h.t.factories.user({ role: 'employer', companyId: company.id, companyRole: 'owner', password: PASSWORD, fullName: 'Kiran Joshi' });
-    const { page } = await h.open('/auth');
-    await submitSignIn(page, owner.email, PASSWORD);
-    await waitForPath(page, '/dashboard');
-    await page.goto('/dashboard/team');
+    const { page } = await h.openSignedIn(owner.email, PASSWORD, '/dashboard/team');
     await invite(page, 'meena.pillai@tapti-textiles.in', 'Admin');
     const token = await tokenFor('meena.pillai@tapti-textiles.in');
 
@@ -207,15 +204,10 @@ describe('Team Management: invites, roles and ownership', () => {
     const owner = await h.t.factories.user({ role: 'employer', companyId: company.id, companyRole: 'owner', password: PASSWORD, fullName: 'Hetal Shah' });
     const asker = await h.t.factories.user({ role: 'employer', password: PASSWORD, fullName: 'Jignesh Patel', email: 'jignesh.patel@sabarmati-textiles.in' });
 
-    const ownerBrowser = await h.open('/auth');
-    await submitSignIn(ownerBrowser.page, owner.email, PASSWORD);
-    await waitForPath(ownerBrowser.page, '/dashboard');
-    await ownerBrowser.page.goto('/dashboard/team');
+    const ownerBrowser = await h.openSignedIn(owner.email, PASSWORD, '/dashboard/team');
     await memberRow(ownerBrowser.page, 'Hetal Shah').waitFor();
 
-    const { page } = await h.open('/auth');
-    await submitSignIn(page, asker.email, PASSWORD);
-    await waitForPath(page, '/dashboard');
+    const { page } = await h.openSignedIn(asker.email, PASSWORD);
     const dialog = page.getByRole('dialog', { name: overview.completeProfileTitle });
     await dialog.getByText(fill(text.joinSuggestion, { company: 'Sabarmati Textiles', domain: 'sabarmati-textiles.in' })).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
 import { fill } from '../../web/lib/fill.ts';
-import { screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
+import { screenshot, startBrowserHarness, waitForToast, type BrowserHarness } from '../support/browser.ts';
 import { signIn } from '../support/test-app.ts';
 import { salarySlip } from '../../server/dev/demo-pdfs.ts';
 
@@ -37,10 +37,8 @@ describe('verification: the candidate consents, the team reviews a flagged docum
     expect(uploaded.statusCode, uploaded.body).toBe(201);
 
     // The candidate gives consent from the dashboard: the purpose is shown first.
-    const candidateBrowser = await h.open('/auth');
+    const candidateBrowser = await h.openSignedIn(candidate.email, PASSWORD);
     const cpage = candidateBrowser.page;
-    await submitSignIn(cpage, candidate.email, PASSWORD);
-    await waitForPath(cpage, '/dashboard');
     const card = cpage.getByTestId('verification-card');
     const slipRow = card.getByTestId('check-salary_slip');
     await slipRow.getByText(text.statuses.pending ?? '').waitFor();
@@ -58,20 +56,15 @@ describe('verification: the candidate consents, the team reviews a flagged docum
     await screenshot(cpage, 'verification-candidate-in-review');
 
     // The employer's board: Priya's card has no badge yet.
-    const employerBrowser = await h.open('/auth');
+    const employerBrowser = await h.openSignedIn(employer.email, PASSWORD, `/dashboard/jobs/${job.id}/pipeline`);
     const epage = employerBrowser.page;
-    await submitSignIn(epage, employer.email, PASSWORD);
-    await waitForPath(epage, '/dashboard');
-    await epage.goto(`/dashboard/jobs/${job.id}/pipeline`);
     const boardCard = epage.getByTestId('pipeline-column-received').getByRole('listitem', { name: 'Priya Sharma' });
     await boardCard.waitFor();
     const slipBadge = boardCard.getByRole('list', { name: 'Verified' }).getByText(messages.pipeline.verificationSubjects.salary_slip ?? '');
     expect(await slipBadge.count()).toBe(0);
 
     // The admin opens the Verification tab and the queued check.
-    const { page } = await h.open('/auth');
-    await submitSignIn(page, admin.email, PASSWORD);
-    await waitForPath(page, '/admin');
+    const { page } = await h.openSignedIn(admin.email, PASSWORD, '/admin');
     await page.getByRole('tab', { name: text.adminTab }).click();
     const queue = page.getByTestId('verification-queue');
     await queue.getByText('Priya Sharma', { exact: true }).waitFor();

@@ -42,6 +42,12 @@ export interface BrowserHarness {
   browser: Browser;
   /** A fresh browser profile; closed, and checked for unexpected console errors, when the test ends. */
   open(path?: string): Promise<BrowserPage>;
+  /**
+   * A fresh browser profile already signed in as this person (the session cookie set through the
+   * sign-in API, as the form does), on `path` (default /dashboard). For tests about something other
+   * than signing in: the form itself is tested in sign-in.test.ts and the other sign-in journeys.
+   */
+  openSignedIn(email: string, password: string, path?: string): Promise<BrowserPage>;
   close(): Promise<void>;
 }
 
@@ -88,10 +94,17 @@ export async function startBrowserHarness(env: Record<string, string> = {}): Pro
     throw error;
   }
 
-  return {
+  const harness: BrowserHarness = {
     t,
     baseURL,
     browser,
+    async openSignedIn(email, password, startPath = '/dashboard') {
+      const opened = await harness.open();
+      const response = await opened.context.request.post('/api/auth/sign-in/email', { data: { email, password }, headers: { origin: baseURL } });
+      if (!response.ok()) throw new Error(`sign-in of ${email} failed: ${response.status()} ${await response.text()}`);
+      await opened.page.goto(startPath);
+      return opened;
+    },
     async open(startPath) {
       const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
       const expected = [...ALWAYS_EXPECTED];
@@ -124,6 +137,7 @@ export async function startBrowserHarness(env: Record<string, string> = {}): Pro
       await t.close();
     },
   };
+  return harness;
 }
 
 /** Fills the /auth form and submits it (the page must be on /auth). */

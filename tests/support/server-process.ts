@@ -1,5 +1,8 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import path from 'node:path';
+import { build } from 'esbuild';
 
 /** A TCP port nobody listens on right now. */
 export async function freePort(): Promise<number> {
@@ -18,9 +21,39 @@ export interface RunningServer {
   exited: Promise<number | null>;
 }
 
-/** The real `server/server.ts` as a child process, its output collected for assertions. */
-export function startServerProcess(env: Record<string, string>): RunningServer {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], { env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env } });
+let compiled: Promise<string> | undefined;
+
+/**
+ * The server and the admin CLI compiled from these sources, as `npm run build` compiles the server
+ * (scripts/build-server.mjs), once per test process into a directory of its own: a child started
+ * from JavaScript is ready seconds sooner than one that has tsx compile the TypeScript first, which
+ * tests starting several servers paid each time (issue 14, CI time). Returns the directory.
+ */
+export function compiledServerDir(): Promise<string> {
+  compiled ??= (async () => {
+    const outdir = path.resolve(`.tmp/test-server-${process.pid}`);
+    process.once('exit', () => rmSync(outdir, { recursive: true, force: true }));
+    await build({
+      entryPoints: ['server/server.ts', 'server/cli/admin.ts'],
+      outbase: 'server',
+      outdir,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20.19',
+      packages: 'external',
+      logLevel: 'warning',
+      tsconfig: 'tsconfig.json',
+    });
+    return outdir;
+  })();
+  return compiled;
+}
+
+/** The real server (compiled from `server/server.ts`) as a child process, its output collected for assertions. */
+export async function startServerProcess(env: Record<string, string>): Promise<RunningServer> {
+  const entry = path.join(await compiledServerDir(), 'server.js');
+  const child = spawn(process.execPath, [entry], { env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env } });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -52,6 +52,7 @@ describe('Razorpay Subscriptions client', () => {
         RAZORPAY_API_URL: base,
         RAZORPAY_PLAN_STARTER: 'plan_Starter001',
         RAZORPAY_PLAN_PROFESSIONAL: 'plan_Professional01',
+        RAZORPAY_PLAN_STARTER_CHECKS: 'plan_StarterChecks1',
       }),
     );
 
@@ -61,13 +62,23 @@ describe('Razorpay Subscriptions client', () => {
     expect(created).toEqual({ subscriptionId: 'sub_00000000000001', payUrl: 'https://rzp.io/i/z3b1R61A9' });
     const request = seen.at(-1)!;
     expect(request).toMatchObject({ method: 'POST', url: '/v1/subscriptions', authorization: `Basic ${Buffer.from('rzp_test_key:rzp_test_secret').toString('base64')}` });
-    expect(request.body).toMatchObject({ plan_id: 'plan_Professional01', total_count: 120, quantity: 1, customer_notify: 1, notes: { company_id: 'company-1', checkout_id: 'c-1', plan: 'professional' } });
+    expect(request.body).toMatchObject({ plan_id: 'plan_Professional01', total_count: 120, quantity: 1, customer_notify: 1, notes: { company_id: 'company-1', checkout_id: 'c-1', plan: 'professional', checks_add_on: 'no' } });
+    await provider().createSubscription({ checkoutId: 'c-2', companyId: 'company-1', plan: 'starter', checksAddOn: true, customer: { name: 'Kaveri Foods', email: 'owner@kaveri.in' } });
+    expect(seen.at(-1)!.body).toMatchObject({ plan_id: 'plan_StarterChecks1', notes: { plan: 'starter', checks_add_on: 'yes' } });
   });
 
   it('changes the plan now or at cycle end, and cancels at cycle end', async () => {
     answer = { status: 200, body: { id: 'sub_00000000000001', status: 'active' } };
-    await provider().changePlan('sub_00000000000001', 'starter', 'cycle_end');
+    await provider().changePlan('sub_00000000000001', 'starter', 'cycle_end', false);
     expect(seen.at(-1)).toMatchObject({ method: 'PATCH', url: '/v1/subscriptions/sub_00000000000001', body: { plan_id: 'plan_Starter001', schedule_change_at: 'cycle_end', customer_notify: 1 } });
+    // The background-check add-on: Starter's plan with the add-on's price, switched to now, and back.
+    await provider().changePlan('sub_00000000000001', 'starter', 'now', true);
+    expect(seen.at(-1)).toMatchObject({ method: 'PATCH', body: { plan_id: 'plan_StarterChecks1', schedule_change_at: 'now' } });
+    await provider().changePlan('sub_00000000000001', 'starter', 'now', false);
+    expect(seen.at(-1)).toMatchObject({ method: 'PATCH', body: { plan_id: 'plan_Starter001', schedule_change_at: 'now' } });
+    // Professional includes checks: the add-on flag changes nothing there.
+    await provider().changePlan('sub_00000000000001', 'professional', 'now', true);
+    expect(seen.at(-1)).toMatchObject({ method: 'PATCH', body: { plan_id: 'plan_Professional01' } });
     await provider().cancelAtCycleEnd('sub_00000000000001');
     expect(seen.at(-1)).toMatchObject({ method: 'POST', url: '/v1/subscriptions/sub_00000000000001/cancel', body: { cancel_at_cycle_end: 1 } });
   });

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { withGst } from '../../../shared/gst.ts';
-import { entitlementOf, PLANS, showsTrialBanner, type Entitlement } from '../../../shared/plans.ts';
+import { entitlementOf, monthlyPaiseOf, showsTrialBanner, type Entitlement } from '../../../shared/plans.ts';
 import type { BillingOverview, PlanStanding } from '../../../shared/schemas/billing.ts';
 import type { DB } from '../../db/schema.ts';
 import { countActiveListings } from './limits.ts';
@@ -61,7 +61,8 @@ export async function getBillingOverview(db: Kysely<DB>, input: { companyId: str
 
   const renews = entitlement.standing === 'active' && row.period_ends_at && !row.cancel_at_period_end && row.status !== 'cancelled';
   const nextPlan = row.scheduled_plan ?? row.plan;
-  const monthly = row.plan === 'enterprise' ? (row.custom_monthly_paise === null ? null : Number(row.custom_monthly_paise)) : PLANS[nextPlan].monthlyPaise;
+  // A plan change scheduled for renewal goes without the add-on (changePlan).
+  const monthly = row.plan === 'enterprise' || nextPlan === 'enterprise' ? (row.custom_monthly_paise === null ? null : Number(row.custom_monthly_paise)) : monthlyPaiseOf(nextPlan, row.checks_add_on && !row.scheduled_plan);
   return {
     ...standingOf(entitlement),
     status: row.status,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { withGst } from '../../../shared/gst.ts';
 import { messages } from '../../../shared/messages.ts';
-import { PLANS } from '../../../shared/plans.ts';
+import { monthlyPaiseOf } from '../../../shared/plans.ts';
 import type { DevCheckout } from '../../../shared/schemas/billing.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/errors.ts';
@@ -29,7 +29,7 @@ async function openCheckout(db: Kysely<DB>, provider: PaymentsProvider, companyI
 /** The test-mode payment page's facts: which plan, how much with GST. */
 export async function getDevCheckout(db: Kysely<DB>, provider: PaymentsProvider, companyId: string, checkoutId: string): Promise<DevCheckout> {
   const checkout = await openCheckout(db, provider, companyId, checkoutId);
-  return { id: checkout.id, plan: checkout.plan, checks_add_on: checkout.checks_add_on, amount_paise: withGst(PLANS[checkout.plan].monthlyPaise!), status: checkout.status };
+  return { id: checkout.id, plan: checkout.plan, checks_add_on: checkout.checks_add_on, amount_paise: withGst(monthlyPaiseOf(checkout.plan, checkout.checks_add_on)), status: checkout.status };
 }
 
 /**
@@ -42,7 +42,7 @@ export async function completeDevCheckout(app: FastifyInstance, provider: Paymen
   if (checkout.status !== 'created') throw new AppError(409, 'CHECKOUT_DONE', messages.billing.checkoutNotFound);
   const start = Math.floor(now.getTime() / 1000);
   const subscription = { id: checkout.provider_subscription_id, plan_id: `plan_test_${checkout.plan}`, status: 'active', current_start: start, current_end: Math.floor(monthAfter(now).getTime() / 1000) };
-  const payment = { id: `pay_test_${randomBytes(9).toString('base64url')}`, amount: withGst(PLANS[checkout.plan].monthlyPaise!), currency: 'INR', status: 'captured', created_at: start };
+  const payment = { id: `pay_test_${randomBytes(9).toString('base64url')}`, amount: withGst(monthlyPaiseOf(checkout.plan, checkout.checks_add_on)), currency: 'INR', status: 'captured', created_at: start };
   const events: PaymentEvent[] = [
     { entity: 'event', event: 'subscription.activated', payload: { subscription: { entity: subscription } }, created_at: start },
     { entity: 'event', event: 'subscription.charged', payload: { subscription: { entity: subscription }, payment: { entity: payment } }, created_at: start },

@@ -32,7 +32,7 @@ export function supplierOf(config: Config): Supplier {
  */
 export async function createInvoice(
   trx: Transaction<DB>,
-  input: { companyId: string; paymentId: string; plan: PlanId; totalPaise: number; periodStart: Date | null; periodEnd: Date | null; issuedAt: Date; supplier: Supplier; billingUrl: string },
+  input: { companyId: string; paymentId: string; plan: PlanId; checksAddOn: boolean; totalPaise: number; periodStart: Date | null; periodEnd: Date | null; issuedAt: Date; supplier: Supplier; billingUrl: string },
 ): Promise<string> {
   const fy = financialYear(input.issuedAt);
   const counter = await trx
@@ -66,7 +66,7 @@ export async function createInvoice(
       financial_year: fy,
       sequence: counter.last_number,
       issued_at: input.issuedAt,
-      description: `WorkCred ${PLANS[input.plan].name} plan subscription${period}`,
+      description: `WorkCred ${PLANS[input.plan].name} plan subscription${input.checksAddOn ? messages.billing.addOnInvoiceLine : ''}${period}`,
       sac: SAAS_SAC,
       taxable_paise: split.taxablePaise,
       cgst_paise: split.cgstPaise,

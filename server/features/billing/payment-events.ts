@@ -92,7 +92,8 @@ export async function applyPaymentEvent(
               ? { plan: checkout.plan, checks_add_on: checkout.checks_add_on, cancel_at_period_end: false, scheduled_plan: null }
               : event.event === 'subscription.charged'
                 ? // A renewal takes up a change scheduled for the end of the period.
-                  { plan: sql<PlanId>`coalesce(scheduled_plan, plan)`, scheduled_plan: null }
+                  // (a move to another plan goes without the Starter add-on).
+                  { plan: sql<PlanId>`coalesce(scheduled_plan, plan)`, checks_add_on: sql<boolean>`scheduled_plan IS NULL AND checks_add_on`, scheduled_plan: null }
                 : {}),
             updated_at: now,
           })
@@ -142,5 +143,5 @@ async function recordPayment(
     .returning('id')
     .executeTakeFirst();
   if (!inserted) return null;
-  return createInvoice(trx, { companyId, paymentId: inserted.id, plan: plan.plan, totalPaise: payment.amount, periodStart: input.periodStart, periodEnd: input.periodEnd, issuedAt: paidAt, supplier: input.supplier, billingUrl: input.billingUrl });
+  return createInvoice(trx, { companyId, paymentId: inserted.id, plan: plan.plan, checksAddOn: plan.checks_add_on, totalPaise: payment.amount, periodStart: input.periodStart, periodEnd: input.periodEnd, issuedAt: paidAt, supplier: input.supplier, billingUrl: input.billingUrl });
 }

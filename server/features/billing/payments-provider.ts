@@ -22,8 +22,8 @@ export interface PaymentsProvider {
   id: PaymentProviderId;
   /** Creates the subscription and says where the payer goes to pay its first charge. */
   createSubscription(input: NewSubscription): Promise<{ subscriptionId: string; payUrl: string }>;
-  /** Moves a subscription to another plan, now (prorated) or when the period ends. */
-  changePlan(subscriptionId: string, plan: SelfServePlanId, when: 'now' | 'cycle_end'): Promise<void>;
+  /** Moves a subscription to another plan (with or without the checks add-on), now (prorated) or when the period ends. */
+  changePlan(subscriptionId: string, plan: SelfServePlanId, when: 'now' | 'cycle_end', checksAddOn: boolean): Promise<void>;
   /** Cancels when the period paid for ends. */
   cancelAtCycleEnd(subscriptionId: string): Promise<void>;
   /** The secret webhook bodies are signed with (HMAC-SHA256, hex, X-Razorpay-Signature). */

@@ -23,6 +23,9 @@ export function createRazorpayProvider(config: Config): PaymentsProvider {
   const base = config.RAZORPAY_API_URL.replace(/\/$/, '');
   const authorization = `Basic ${Buffer.from(`${config.RAZORPAY_KEY_ID}:${config.RAZORPAY_KEY_SECRET}`).toString('base64')}`;
   const planIds: Record<SelfServePlanId, string> = { starter: config.RAZORPAY_PLAN_STARTER ?? '', professional: config.RAZORPAY_PLAN_PROFESSIONAL ?? '' };
+  // Razorpay's subscription add-ons are one-time charges on the next invoice, so the monthly
+  // add-on is a plan of its own (Starter's price plus the add-on's), switched to by PATCH.
+  const planIdOf = (plan: SelfServePlanId, checksAddOn: boolean) => (checksAddOn && plan === 'starter' ? (config.RAZORPAY_PLAN_STARTER_CHECKS ?? '') : planIds[plan]);
 
   async function call<T>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: object): Promise<T> {
     let response: Response;
@@ -47,19 +50,19 @@ export function createRazorpayProvider(config: Config): PaymentsProvider {
   return {
     id: 'razorpay',
     webhookSecret: config.RAZORPAY_WEBHOOK_SECRET ?? '',
-    async createSubscription({ checkoutId, companyId, plan, customer }) {
+    async createSubscription({ checkoutId, companyId, plan, checksAddOn, customer }) {
       const subscription = await call<RazorpaySubscription>('POST', '/subscriptions', {
-        plan_id: planIds[plan],
+        plan_id: planIdOf(plan, checksAddOn),
         total_count: TOTAL_COUNT,
         quantity: 1,
         customer_notify: 1,
-        notes: { company_id: companyId, checkout_id: checkoutId, plan, customer_email: customer.email, customer_name: customer.name },
+        notes: { company_id: companyId, checkout_id: checkoutId, plan, checks_add_on: checksAddOn ? 'yes' : 'no', customer_email: customer.email, customer_name: customer.name },
       });
       if (!subscription.short_url) throw new AppError(502, 'PAYMENTS_REFUSED', 'Razorpay did not return a payment page for the subscription.');
       return { subscriptionId: subscription.id, payUrl: subscription.short_url };
     },
-    async changePlan(subscriptionId, plan, when) {
-      await call<RazorpaySubscription>('PATCH', `/subscriptions/${encodeURIComponent(subscriptionId)}`, { plan_id: planIds[plan], schedule_change_at: when, customer_notify: 1 });
+    async changePlan(subscriptionId, plan, when, checksAddOn) {
+      await call<RazorpaySubscription>('PATCH', `/subscriptions/${encodeURIComponent(subscriptionId)}`, { plan_id: planIdOf(plan, checksAddOn), schedule_change_at: when, customer_notify: 1 });
     },
     async cancelAtCycleEnd(subscriptionId) {
       await call<RazorpaySubscription>('POST', `/subscriptions/${encodeURIComponent(subscriptionId)}/cancel`, { cancel_at_cycle_end: 1 });

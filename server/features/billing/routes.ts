@@ -7,6 +7,7 @@ import { can } from '../../../shared/permissions.ts';
 import {
   billingOverviewSchema,
   changePlanBodySchema,
+  checksAddOnBodySchema,
   checkoutBodySchema,
   checkoutIdParamsSchema,
   checkoutResultSchema,
@@ -24,7 +25,7 @@ import { completeDevCheckout, getDevCheckout, WEBHOOK_PATH } from './dev-payment
 import { openInvoicePdf, storeInvoicePdf, supplierOf } from './invoices.ts';
 import { applyPaymentEvent, paymentEventSchema } from './payment-events.ts';
 import { createPaymentsProvider, verifyWebhookSignature } from './payments-provider.ts';
-import { cancelPlan, changePlan, startCheckout, type BillingActor } from './subscribe.ts';
+import { cancelPlan, changePlan, setChecksAddOn, startCheckout, type BillingActor } from './subscribe.ts';
 
 const okSchema = z.object({ ok: z.literal(true) });
 
@@ -60,6 +61,11 @@ export async function billingRoutes(app: FastifyInstance, deps: FeatureDeps) {
 
   api.post('/api/billing/change-plan', { config: { access: 'user' }, schema: { body: changePlanBodySchema, response: { 200: okSchema } } }, async (request) => {
     await changePlan(db, provider, actorOf(request), request.body, deps.clock());
+    return { ok: true as const };
+  });
+
+  api.put('/api/billing/checks-add-on', { config: { access: 'user' }, schema: { body: checksAddOnBodySchema, response: { 200: okSchema } } }, async (request) => {
+    await setChecksAddOn(db, provider, actorOf(request), request.body, deps.clock());
     return { ok: true as const };
   });
 

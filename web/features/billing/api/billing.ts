@@ -6,6 +6,7 @@ import {
   planStandingSchema,
   type ChangePlanBody,
   type CheckoutBody,
+  type ChecksAddOnBody,
 } from '@shared/schemas/billing.ts';
 import { api } from '@web/lib/api-client.ts';
 
@@ -35,5 +36,6 @@ function useBillingMutation<T>(run: (body: T) => Promise<unknown>) {
 }
 
 export const useChangePlan = () => useBillingMutation((body: ChangePlanBody) => api('/api/billing/change-plan', { method: 'POST', body }));
+export const useSetChecksAddOn = () => useBillingMutation((body: ChecksAddOnBody) => api('/api/billing/checks-add-on', { method: 'PUT', body }));
 export const useCancelPlan = () => useBillingMutation(() => api('/api/billing/cancel', { method: 'POST' }));
 export const usePayTestCheckout = () => useBillingMutation((id: string) => api(`/api/billing/checkouts/${encodeURIComponent(id)}/test-payment`, { method: 'POST' }));

@@ -10,6 +10,7 @@ import { fill } from '@web/lib/fill.ts';
 import { usePageMeta } from '@web/lib/use-page-meta.ts';
 import { useBillingOverview } from '../api/billing.ts';
 import { CancelPlanButton } from './cancel-plan.tsx';
+import { ChecksAddOnCard } from './checks-add-on.tsx';
 import { PaymentsTable } from './payments-table.tsx';
 import { PlanChoices } from './plan-choices.tsx';
 import { UsageCard } from './usage-card.tsx';
@@ -64,6 +65,7 @@ function BillingContent({ billing }: { billing: BillingOverview }) {
           </Button>
         </div>
       ) : null}
+      <ChecksAddOnCard billing={billing} />
       <PlanChoices billing={billing} />
       <PaymentsTable payments={billing.payments} />
     </>

@@ -1,8 +1,9 @@
 import { Check } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { billingMessages as text } from '@shared/messages/billing.ts';
 import { formatPaise, withGst } from '@shared/gst.ts';
-import { PLANS, selfServePlans, type SelfServePlanId } from '@shared/plans.ts';
+import { CHECKS_ADD_ON_MONTHLY_PAISE, monthlyPaiseOf, PLANS, selfServePlans, takesChecksAddOn, type SelfServePlanId } from '@shared/plans.ts';
 import type { BillingOverview } from '@shared/schemas/billing.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { errorMessage } from '@web/lib/api-client.ts';
@@ -33,10 +34,12 @@ export function PlanChoices({ billing }: { billing: BillingOverview }) {
   const change = useChangePlan();
   const running = runsPaidPlan(billing);
   const busy = checkout.isPending || change.isPending;
+  // Starter's background-check add-on, chosen with the plan when buying it.
+  const [withChecks, setWithChecks] = useState(false);
 
   async function choose(plan: SelfServePlanId) {
     try {
-      const started = await checkout.mutateAsync({ plan });
+      const started = await checkout.mutateAsync({ plan, checks_add_on: takesChecksAddOn(plan) && withChecks });
       // Our test-mode page is in the app; Razorpay's payment page is its own site.
       if (started.pay_url.startsWith('/')) await navigate(started.pay_url);
       else window.location.assign(started.pay_url);
@@ -52,6 +55,9 @@ export function PlanChoices({ billing }: { billing: BillingOverview }) {
       toast.error(errorMessage(error, text.loadFailed));
     }
   }
+
+  // Offered with the plan when it is bought; a running Starter plan adds it from its own card.
+  const offersAddOn = (id: SelfServePlanId) => billing.can_manage && !running && takesChecksAddOn(id);
 
   return (
     <section aria-labelledby="plans-heading" className="flex flex-col gap-3">
@@ -73,7 +79,7 @@ export function PlanChoices({ billing }: { billing: BillingOverview }) {
                 <span className="text-2xl font-bold text-slate-900">{formatPaise(plan.monthlyPaise!).replace(/\.00$/, '')}</span>
                 <span className="text-sm text-slate-600">{text.perMonth}</span>
               </p>
-              <p className="text-xs text-slate-600">{fill(text.plusGst, { total: formatPaise(withGst(plan.monthlyPaise!)) })}</p>
+              <p className="text-xs text-slate-600">{fill(text.plusGst, { total: formatPaise(withGst(monthlyPaiseOf(id, offersAddOn(id) && withChecks))) })}</p>
               <ul className="flex flex-col gap-1.5 text-sm text-slate-700">
                 {limitLines(id).map((line) => (
                   <li key={line} className="flex gap-2">
@@ -82,6 +88,12 @@ export function PlanChoices({ billing }: { billing: BillingOverview }) {
                   </li>
                 ))}
               </ul>
+              {offersAddOn(id) ? (
+                <label className="flex items-start gap-2 text-sm text-slate-800">
+                  <input type="checkbox" className="mt-0.5 size-4 shrink-0 accent-brand-700" checked={withChecks} onChange={(event) => setWithChecks(event.target.checked)} />
+                  {fill(text.addOnChoose, { price: formatPaise(CHECKS_ADD_ON_MONTHLY_PAISE).replace(/\.00$/, '') })}
+                </label>
+              ) : null}
               {billing.can_manage && !current ? (
                 <div className="mt-auto flex flex-wrap gap-2 pt-2">
                   {running ? (

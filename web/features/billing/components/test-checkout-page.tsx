@@ -51,7 +51,10 @@ export function TestCheckoutPage() {
           <>
             <dl className="grid grid-cols-2 gap-2 rounded-md bg-slate-50 p-3 text-sm">
               <dt className="text-slate-600">{text.planColumn}</dt>
-              <dd className="text-right font-medium text-slate-900">{PLANS[checkout.data.plan].name}</dd>
+              <dd className="text-right font-medium text-slate-900">
+                {PLANS[checkout.data.plan].name}
+                {checkout.data.checks_add_on ? text.addOnInvoiceLine : ''}
+              </dd>
               <dt className="text-slate-600">{text.amount}</dt>
               <dd className="text-right font-medium text-slate-900 tabular-nums">{formatPaise(checkout.data.amount_paise)}</dd>
             </dl>
