@@ -79,27 +79,27 @@ describe.skipIf(laneUnavailable)('plans and limits', () => {
     expect(expiring.id).toBeTruthy();
   });
 
-  it('gives the last listing slot to exactly one of two posts at once', async () => {
+  it('gives the last listing slot to exactly one of six posts at once', async () => {
     const company = await newCompany();
     await setPlan(company.id, { plan: 'starter', status: 'active', period_ends_at: new Date(Date.now() + 30 * DAY) });
     for (let i = 0; i < 9; i++) await t.factories.job(company.id, { title: `Listing ${i}` });
-    const answers = await Promise.all([postJob(company.jar, 'Cashier'), postJob(company.jar, 'Packer'), postJob(company.jar, 'Loader')]);
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 402, 402]);
+    const answers = await Promise.all(['Cashier', 'Packer', 'Loader', 'Picker', 'Driver', 'Sorter'].map((title) => postJob(company.jar, title)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 402, 402, 402, 402, 402]);
     expect(await countJobs(company.id)).toBe(10);
   });
 
-  it('stops a listing at its applications limit, for the last place raced by two candidates too', async () => {
+  it('stops a listing at its applications limit, for the last place raced by six candidates too', async () => {
     const company = await newCompany();
     await setPlan(company.id, { plan: 'enterprise', status: 'active', period_ends_at: new Date(Date.now() + 30 * DAY), custom_applications: 3 });
     const job = await t.factories.job(company.id, { title: 'Delivery Associate' });
-    const [first, second, racerA, racerB, late] = await Promise.all([newCandidate(), newCandidate(), newCandidate(), newCandidate(), newCandidate()]);
+    const [first, second, late, ...racers] = await Promise.all(Array.from({ length: 9 }, () => newCandidate()));
 
     expect((await apply(job.id, first!)).statusCode).toBe(201);
     expect((await apply(job.id, second!)).statusCode).toBe(201);
     expect(await publicJob(job.id)).toMatchObject({ accepting_applications: true, applications_stopped: false });
 
-    const race = await Promise.all([apply(job.id, racerA!), apply(job.id, racerB!)]);
-    expect(race.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    const race = await Promise.all(racers.map((racer) => apply(job.id, racer)));
+    expect(race.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
     expect(race.find((a) => a.statusCode === 409)!.json()).toMatchObject({ code: 'NOT_ACCEPTING_APPLICATIONS', message: messages.billing.noLongerAccepting });
     expect(await countApplications(job.id)).toBe(3);
 

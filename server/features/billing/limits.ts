@@ -1,10 +1,10 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { fill } from '../../../shared/fill.ts';
 import { messages } from '../../../shared/messages.ts';
-import { entitlementOf, PLANS, type Entitlement } from '../../../shared/plans.ts';
+import { entitlementOf, PLANS, selfServePlans, type Entitlement } from '../../../shared/plans.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { assertWorkAllowed, stateOf, type SubscriptionRow } from './entitlement.ts';
+import { lapsedError, stateOf, type SubscriptionRow } from './entitlement.ts';
 
 /**
  * planLimits: false skips the plan's checks. Only `npm run bench` passes it, to measure what the
@@ -15,30 +15,51 @@ export interface PlanLimitOptions {
 }
 
 /** Listings that count against the plan: published, not deleted, not expired at `now`. */
-export async function countActiveListings(db: Kysely<DB> | Transaction<DB>, companyId: string, now: Date): Promise<number> {
-  const row = await db
+/** The largest listing limit of the self-serve plans: counting past it tells any of them apart. */
+const LARGEST_SELF_SERVE_LISTINGS = Math.max(...selfServePlans.map((plan) => PLANS[plan].limits.listings ?? 0));
+
+const activeListings = (db: Kysely<DB> | Transaction<DB>, companyId: string, now: Date) =>
+  db
     .selectFrom('job_postings')
-    .select(sql<number>`count(*)::int`.as('count'))
     .where('company_id', '=', companyId)
     .where('status', '=', 'published')
     .where('is_deleted', '=', false)
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
-    .executeTakeFirstOrThrow();
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]));
+
+export async function countActiveListings(db: Kysely<DB> | Transaction<DB>, companyId: string, now: Date): Promise<number> {
+  const row = await activeListings(db, companyId, now).select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow();
   return row.count;
 }
 
 /**
- * Before a new listing: the company's plan must be working and have a listing free. The
- * subscription row stays locked to the end of the caller's transaction, so two listings posted
- * at once for the last slot make one listing and one refusal. Deleting or expiry frees a slot.
+ * After a new listing is written, as the last step of its transaction: the company's plan must be
+ * working and its active listings, the new one included, within the limit; past it, the error
+ * rolls the listing back. The subscription row is locked only from here to the commit, so two
+ * posts for the last slot still take turns for this count (the second sees the first's listing
+ * once it commits and is refused) while posts far from the limit wait only for each other's
+ * commit, not for each other's whole transaction. Deleting or expiry frees a slot.
  */
-export async function assertListingSlot(trx: Transaction<DB>, companyId: string, now: Date): Promise<Entitlement> {
-  const entitlement = await assertWorkAllowed(trx, companyId, now, { lock: true });
+export async function assertListingsWithinLimit(trx: Transaction<DB>, companyId: string, now: Date): Promise<Entitlement> {
+  // One round trip: the lock, then the count (migration 0039), up to one past the limit.
+  const { rows } = await sql<SubscriptionRow & { active_listings: number }>`SELECT * FROM workcred_hold_listings(${companyId}, ${now}, ${LARGEST_SELF_SERVE_LISTINGS})`.execute(trx);
+  const row = rows[0];
+  if (!row) throw new Error(`company ${companyId} has no subscription row`);
+  const entitlement = entitlementOf(stateOf(row), now);
+  if (entitlement.standing === 'lapsed') throw lapsedError(entitlement, row.status);
   const limit = entitlement.limits.listings;
-  if (limit !== null && (await countActiveListings(trx, companyId, now)) >= limit) {
+  if (limit !== null && row.active_listings > limit) {
     throw new AppError(402, 'LISTING_LIMIT', fill(messages.billing.listingLimit, { plan: PLANS[entitlement.plan].name, limit }));
   }
   return entitlement;
+}
+
+/**
+ * After a new application is written, last in its transaction: the job's row is held to the commit
+ * and the listing, the new application included, must be within `limit` (see applyToJob).
+ */
+export async function listingWithinLimitHeld(trx: Transaction<DB>, jobId: string, limit: number): Promise<boolean> {
+  const { rows } = await sql<{ count: number }>`SELECT workcred_hold_applications(${jobId}, ${limit + 1}) AS count`.execute(trx);
+  return (rows[0]?.count ?? 0) <= limit;
 }
 
 /** Whether a listing has room for another application under its plan's limit (counted up to the limit, no further). */

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
-import { SUBSCRIPTION_COLUMNS, type SubscriptionRow } from '../billing/entitlement.ts';
-import { takesApplication, type PlanLimitOptions } from '../billing/limits.ts';
+import { entitlementOf } from '../../../shared/plans.ts';
+import { stateOf, SUBSCRIPTION_COLUMNS, type SubscriptionRow } from '../billing/entitlement.ts';
+import { listingWithinLimitHeld, type PlanLimitOptions } from '../billing/limits.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { ApplyToJobResult, MyApplication } from '../../../shared/schemas/job-detail.ts';
 import type { SessionContext } from '../../auth/session.ts';
@@ -24,11 +25,11 @@ export async function applyToJob(db: Kysely<DB>, session: SessionContext, jobId:
   const candidateId = session.userId;
 
   return db.transaction().execute(async (trx) => {
-    // The job row is held to the end (FOR NO KEY UPDATE): two candidates racing for a listing's
-    // last place take turns, so the count below sees the other's application.
-    const job = options.planLimits === false ? await openJob(trx, jobId) : await openJobHeld(trx, jobId);
+    const job = options.planLimits === false ? await openJob(trx, jobId) : await openJobWithPlan(trx, jobId);
     if (!job) throw notFound(messages.jobDetail.notFound);
-    const accepting = Boolean(job.open) && (!isHeld(job) || (await takesApplication(trx, job, now)));
+    const entitlement = withPlan(job) ? entitlementOf(stateOf(job), now) : null;
+    // A lapsed company's jobs stop after the grace; a full listing, at the count at the end.
+    const accepting = Boolean(job.open) && (!entitlement || entitlement.takesApplications);
     if (accepting) await assertReadyToApply(trx, candidateId);
 
     const source = accepting ? await resolveSource(trx, job.company_id, sourceTag) : DIRECT;
@@ -59,6 +60,11 @@ export async function applyToJob(db: Kysely<DB>, session: SessionContext, jobId:
     await writeAudit(trx, { actorId: candidateId, companyId: job.company_id, action: 'application_received', entityType: 'job_application', entityId: inserted.id, details: { job_id: jobId, source: source.source }, ip });
     await publish(trx, { topic: `company:${job.company_id}`, type: 'application', id: inserted.id });
     await emitWebhookEvent(trx, job.company_id, 'application.created', { application_id: inserted.id, job_id: jobId, candidate_id: candidateId, source: source.source }, now);
+    // Last, so the job row is held only to the commit: two candidates racing for a listing's last
+    // place take turns for this count (FOR NO KEY UPDATE, which the applications' own foreign-key
+    // locks do not block), and the second sees the first's application and is refused.
+    const limit = entitlement?.limits.applicationsPerListing ?? null;
+    if (limit !== null && !(await listingWithinLimitHeld(trx, jobId, limit))) throw conflict(messages.billing.noLongerAccepting, 'NOT_ACCEPTING_APPLICATIONS');
     return { id: inserted.id, status: 'received', created: true };
   });
 }
@@ -70,16 +76,15 @@ export async function applyToJob(db: Kysely<DB>, session: SessionContext, jobId:
 const listedJob = (trx: Transaction<DB>, jobId: string) =>
   trx.selectFrom('job_postings as jp').where('jp.id', '=', jobId).where('jp.status', '=', 'published').where('jp.is_deleted', '=', false);
 
-/** The job with its company's subscription, held to the end of the transaction (see applyToJob). */
-function openJobHeld(trx: Transaction<DB>, jobId: string) {
+/** The job with its company's subscription (see applyToJob). */
+function openJobWithPlan(trx: Transaction<DB>, jobId: string) {
   return listedJob(trx, jobId)
     .innerJoin('company_subscriptions as s', 's.company_id', 'jp.company_id')
     .select((eb) => ['jp.id', 'jp.company_id', isOpenJob(eb).as('open'), ...SUBSCRIPTION_COLUMNS.map((column) => `s.${column}` as const)])
-    .forNoKeyUpdate('jp')
     .executeTakeFirst();
 }
 
-const isHeld = (job: { id: string }): job is { id: string } & SubscriptionRow => 'plan' in job;
+const withPlan = (job: { id: string }): job is { id: string } & SubscriptionRow => 'plan' in job;
 
 /** The job alone, without the plan's checks (the bench's comparison; see PlanLimitOptions). */
 function openJob(trx: Transaction<DB>, jobId: string) {

@@ -3,7 +3,7 @@ import type { CreateJobValues, EmployerJob } from '../../../shared/schemas/jobs.
 import type { DB } from '../../db/schema.ts';
 import { publish } from '../../realtime/events.ts';
 import { writeAudit } from '../../audit/write-audit.ts';
-import { assertListingSlot, type PlanLimitOptions } from '../billing/limits.ts';
+import { assertListingsWithinLimit, type PlanLimitOptions } from '../billing/limits.ts';
 import { emitWebhookEvent } from '../webhooks/emit.ts';
 
 /** India has one offset and no daylight saving; an expiry date lasts to the end of that day there. */
@@ -21,12 +21,12 @@ export interface Actor {
 
 /**
  * Posts a job for the actor's company (spec points 5 and 7): status published, not deleted. The
- * company's plan must be working and have a listing free (issue 15). The job, its audit entry and
- * the live event for the company's dashboards are one transaction.
+ * company's plan must be working and have a listing free (issue 15), checked last: a refusal rolls
+ * the job back. The job, its audit entry and the live event for the company's dashboards are one
+ * transaction.
  */
 export async function createJob(db: Kysely<DB>, actor: Actor, input: CreateJobValues, now: Date = new Date(), options: PlanLimitOptions = {}): Promise<EmployerJob> {
   return db.transaction().execute(async (trx) => {
-    if (options.planLimits !== false) await assertListingSlot(trx, actor.companyId, now);
     const job = await trx
       .insertInto('job_postings')
       .values({
@@ -47,6 +47,8 @@ export async function createJob(db: Kysely<DB>, actor: Actor, input: CreateJobVa
     await writeAudit(trx, { actorId: actor.userId, companyId: actor.companyId, action: 'job_created', entityType: 'job_posting', entityId: job.id, details: { title: job.title }, ip: actor.ip });
     await publish(trx, { topic: `company:${actor.companyId}`, type: 'job', id: job.id });
     await emitWebhookEvent(trx, actor.companyId, 'job.created', { job_id: job.id, title: job.title }, now);
+    // Last, so the plan's lock is held only to the commit (see assertListingsWithinLimit).
+    if (options.planLimits !== false) await assertListingsWithinLimit(trx, actor.companyId, now);
     return {
       ...job,
       expires_at: job.expires_at === null ? null : new Date(job.expires_at).toISOString(),
