@@ -59,6 +59,9 @@ export default defineConfig({
           isolate: false,
           sequence: { groupOrder: 1 },
           testTimeout: 60_000,
+          // A page's data arrives after its first render, later on a loaded CI machine than here:
+          // expect.poll waits up to 10 s for it (its default of 1 s failed a CI run).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
