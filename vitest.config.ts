@@ -48,7 +48,7 @@ export default defineConfig({
           // lane ran 3 files in 113 s instead of 139 s, the database working in its own process.
           // Both databases are covered file by file in the API lanes.
           env: { TEST_DB: 'either' },
-          globalSetup: ['tests/support/global-setup-pglite.ts', 'tests/support/global-setup-postgres.ts'],
+          globalSetup: ['tests/support/global-setup-pglite.ts', 'tests/support/global-setup-postgres.ts', 'tests/support/global-setup-chromium.ts'],
           // One file at a time, after the API lanes: two Chromiums on two cores gained little
           // (216 s → 189 s for 7 files) and pushed slow pages past their timeouts.
           fileParallelism: false,

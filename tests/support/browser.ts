@@ -2,7 +2,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
-import { onTestFinished } from 'vitest';
+import { inject, onTestFinished } from 'vitest';
+import { CHROMIUM_ARGS } from './chromium-args.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /** The built web app; `TEST_DIST_DIR` points at another build (e.g. `vite build --outDir .tmp/dist-x`). */
@@ -11,7 +12,6 @@ const DIST_INDEX = path.join(DIST_DIR, 'index.html');
 export const SCREENSHOT_DIR = path.resolve('.tmp/screenshots');
 const SCREENSHOTS = process.env.CI !== 'true' || process.env.SCREENSHOTS === '1';
 
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 /** A console error the test expects, e.g. the browser's note about an answer with an error status. */
 export interface ExpectedConsoleError {
@@ -88,7 +88,9 @@ export async function startBrowserHarness(env: Record<string, string> = {}): Pro
   }
   let browser: Browser;
   try {
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    // The lane's one Chromium (global-setup-chromium.ts), or one of this file's own elsewhere.
+    const endpoint = inject('chromiumEndpoint');
+    browser = endpoint ? await chromium.connect(endpoint) : await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   } catch (error) {
     await t.close();
     throw error;
