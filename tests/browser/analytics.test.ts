@@ -1,9 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
 import type { PipelineStage } from '../../shared/schemas/pipeline.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
-import { screenshot, startBrowserHarness, type BrowserHarness } from '../support/browser.ts';
+import { downloadedBytes, screenshot, startBrowserHarness, type BrowserHarness } from '../support/browser.ts';
 
 const PASSWORD = 'Godavari-Funnel-Reports-71';
 const text = messages.analytics;
@@ -86,7 +85,7 @@ describe('analytics (/dashboard/analytics)', () => {
     await funnel.getByRole('button', { name: `${text.downloadCsv}: ${text.funnel.title}` }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^workcred-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}-funnel\.csv$/);
-    const csv = await readFile((await file.path())!, 'utf8');
+    const csv = (await downloadedBytes(file)).toString('utf8');
     expect(csv.replace('\uFEFF', '').split('\r\n').slice(0, 3)).toEqual(['Stage,Reached,From previous stage', 'Received,1,', 'Screening,0,0%']);
 
     // A custom range out of order is refused on the page, naming the problem.

@@ -1,11 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fill } from '../../shared/fill.ts';
 import { formatPaise } from '../../shared/gst.ts';
 import { messages } from '../../shared/messages.ts';
 import { extractPdfText } from '../../server/features/verification/pdf-text.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
-import { screenshot, startBrowserHarness, waitForToast, type BrowserHarness } from '../support/browser.ts';
+import { downloadedBytes, screenshot, startBrowserHarness, waitForToast, type BrowserHarness } from '../support/browser.ts';
 
 const PASSWORD = 'Kaveri-Billing-Journey-47';
 const DAY = 24 * 60 * 60 * 1000;
@@ -80,7 +79,7 @@ describe('billing: trial, limit, upgrade and invoice', () => {
     await link.waitFor();
     const number = (await link.textContent())!.trim();
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
-    const pdf = await readFile((await download.path())!);
+    const pdf = await downloadedBytes(download);
     const invoice = (await extractPdfText(new Uint8Array(pdf))).replace(/\s+/g, ' ');
     for (const expected of [number, '29AAGCB7383J1Z4', 'Place of supply: Karnataka (29)', 'CGST @ 9%', 'SGST @ 9%', 'Rs. 1,124.91', 'Rs. 14,748.82']) expect(invoice).toContain(expected);
     await screenshot(page, 'billing-active-1280');

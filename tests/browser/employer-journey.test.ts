@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
 import type { Page, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
 import { decodeQr } from '../support/qr.ts';
-import { screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
+import { downloadedBytes, screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
 
 const PASSWORD = 'Monsoon-Ledger-Pune-84';
 const overview = messages.dashboardOverview;
@@ -85,7 +84,7 @@ describe('employer journey: from a new account to a live application and back', 
     const qrDialog = page.getByRole('dialog', { name: jobs.qrTitle });
     await qrDialog.locator('canvas').waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), qrDialog.getByRole('button', { name: jobs.downloadQr }).click()]);
-    expect(await decodeQr(page, readFileSync(await download.path()))).toBe(`${jobUrl}?src=qr`);
+    expect(await decodeQr(page, await downloadedBytes(download))).toBe(`${jobUrl}?src=qr`);
     await page.keyboard.press('Escape');
     await qrDialog.waitFor({ state: 'detached' });
 

@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { format } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
 import { EMPLOYER_JOBS_PAGE_SIZE, todayInIndia } from '../../shared/schemas/jobs.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { decodeQr } from '../support/qr.ts';
-import { screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
+import { downloadedBytes, screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
 
 const PASSWORD = 'Monsoon-Ledger-Pune-84';
 const DAY = 24 * 60 * 60 * 1000;
@@ -148,8 +147,7 @@ describe('Jobs Management (/dashboard/jobs)', () => {
     await screenshot(page, 'jobs-management-qr');
     const [download] = await Promise.all([page.waitForEvent('download'), qr.getByRole('button', { name: text.downloadQr }).click()]);
     expect(download.suggestedFilename()).toBe(`job-qr-${job.id}.png`);
-    const file = await download.path();
-    const png = readFileSync(file);
+    const png = await downloadedBytes(download);
     expect(png.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
     // Decode the downloaded PNG: the browser turns it into pixels, jsQR reads the code.
     expect(await decodeQr(page, png)).toBe(`${h.baseURL}/jobs/${job.id}?src=qr`);

@@ -1,9 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fill } from '../../shared/fill.ts';
 import { messages } from '../../shared/messages.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
-import { screenshot, startBrowserHarness, waitForToast, type BrowserHarness } from '../support/browser.ts';
+import { downloadedBytes, screenshot, startBrowserHarness, waitForToast, type BrowserHarness } from '../support/browser.ts';
 import { decodeQrInPdf } from '../support/pdf-qr.ts';
 
 const PASSWORD = 'Godavari-Letters-Issue-71';
@@ -87,8 +86,7 @@ describe('letters: issue, verify, revoke', () => {
     await screenshot(page, 'letters-documents-1280');
     const download = page.waitForEvent('download');
     await experienceRow.getByRole('link', { name: fill(text.downloadNamed, { kind: text.kinds.experience.toLowerCase(), name: 'Arjun Reddy' }) }).click();
-    const file = await (await download).path();
-    const pdf = await readFile(file);
+    const pdf = await downloadedBytes(await download);
     const address = await decodeQrInPdf(pdf);
     expect(address).toMatch(new RegExp(`^${h.baseURL}/verify/[0-9A-HJKMNP-TV-Z]{12}$`));
 

@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
-import { screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
+import { downloadedBytes, screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
 import { waitForMessage } from '../support/outbox.ts';
 import { decodeQr } from '../support/qr.ts';
 import { signIn } from '../support/test-app.ts';
@@ -223,7 +222,7 @@ describe('pipeline: an employer moves an applicant through the board to hired', 
     await expect.poll(() => qr.getByLabel(text.drivesLabel).inputValue()).toBe(created.id);
     await screenshot(page, 'pipeline-qr-drive');
     const [download] = await Promise.all([page.waitForEvent('download'), qr.getByRole('button', { name: messages.jobsManagement.downloadQr }).click()]);
-    expect(await decodeQr(page, readFileSync(await download.path()))).toBe(`${h.baseURL}/jobs/${job.id}?src=drive:${created.id}`);
+    expect(await decodeQr(page, await downloadedBytes(download))).toBe(`${h.baseURL}/jobs/${job.id}?src=drive:${created.id}`);
     await page.keyboard.press('Escape');
     await qr.waitFor({ state: 'detached' });
 

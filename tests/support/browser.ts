@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Download, type Page } from 'playwright-core';
 import { inject, onTestFinished } from 'vitest';
 import { CHROMIUM_ARGS } from './chromium-args.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -166,4 +166,14 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/**
+ * A download's bytes, read through Playwright's stream: the lane's Chromium is connected to, not
+ * launched by, the test process, and a connected browser's downloads have no local path.
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
 }
