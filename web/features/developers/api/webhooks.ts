@@ -15,9 +15,17 @@ const deliveriesKey = (webhookId: string) => [...webhooksKey, webhookId, 'delive
 
 export const useWebhooks = () => useQuery({ queryKey: webhooksKey, queryFn: () => api('/api/developers/webhooks', { schema: webhookEndpointListSchema }) });
 
-/** The endpoint's delivery log; refreshed every few seconds while shown, as retries and answers come in. */
-export const useDeliveries = (webhookId: string) =>
-  useQuery({ queryKey: deliveriesKey(webhookId), queryFn: () => api(`/api/developers/webhooks/${webhookId}/deliveries`, { schema: webhookDeliveryListSchema }), refetchInterval: 5000 });
+/**
+ * The endpoint's delivery log; refreshed every few seconds while shown, as retries and answers
+ * come in. Off while the endpoint is being deleted (a refresh then would ask for a log that is gone).
+ */
+export const useDeliveries = (webhookId: string, enabled = true) =>
+  useQuery({
+    queryKey: deliveriesKey(webhookId),
+    queryFn: ({ signal }) => api(`/api/developers/webhooks/${webhookId}/deliveries`, { schema: webhookDeliveryListSchema, signal }),
+    refetchInterval: 5000,
+    enabled,
+  });
 
 function useWebhookMutation<T, R>(request: (input: T) => Promise<R>, webhookIdOf?: (input: T) => string) {
   const queryClient = useQueryClient();
@@ -33,10 +41,15 @@ function useWebhookMutation<T, R>(request: (input: T) => Promise<R>, webhookIdOf
 export const useCreateWebhook = () => useWebhookMutation((body: CreateWebhookInput) => api('/api/developers/webhooks', { method: 'POST', body, schema: webhookWithSecretSchema }));
 export const useSetWebhookEnabled = () =>
   useWebhookMutation(({ webhookId, enabled }: { webhookId: string; enabled: boolean }) => api(`/api/developers/webhooks/${webhookId}`, { method: 'PATCH', body: { enabled }, schema: webhookEndpointSchema }));
-/** Deleting takes the endpoint off the list at once, so its delivery log stops asking for a log that is gone. */
+/**
+ * Deleting first stops the endpoint's delivery log (a refresh in flight is aborted, and the log is
+ * off while the delete runs), then takes the endpoint off the list, so nothing asks for a log that
+ * is gone.
+ */
 export function useDeleteWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
+    onMutate: (webhookId: string) => queryClient.cancelQueries({ queryKey: deliveriesKey(webhookId) }),
     mutationFn: (webhookId: string) => api(`/api/developers/webhooks/${webhookId}`, { method: 'DELETE' }),
     onSuccess: (_result, webhookId) => {
       queryClient.setQueryData<WebhookEndpointList>(webhooksKey, (list) => list && { endpoints: list.endpoints.filter((endpoint) => endpoint.id !== webhookId) });

@@ -94,13 +94,13 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
           }}
         />
       </div>
-      {showLog ? <DeliveryLog endpoint={endpoint} /> : null}
+      {showLog ? <DeliveryLog endpoint={endpoint} deleting={remove.isPending} /> : null}
     </li>
   );
 }
 
-function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
-  const deliveries = useDeliveries(endpoint.id);
+function DeliveryLog({ endpoint, deleting }: { endpoint: WebhookEndpoint; deleting: boolean }) {
+  const deliveries = useDeliveries(endpoint.id, !deleting);
   const rows = deliveries.data?.deliveries ?? [];
   if (deliveries.isPending) return null;
   if (rows.length === 0) return <p className="text-sm text-slate-600">{text.noDeliveries}</p>;
