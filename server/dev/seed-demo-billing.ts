@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { completeDevCheckout } from '../features/billing/dev-payments.ts';
 import { createPaymentsProvider } from '../features/billing/payments-provider.ts';
 import { startCheckout } from '../features/billing/subscribe.ts';
@@ -23,6 +24,7 @@ export async function seedBilling(context: SeedContext, companies: SeededCompany
   for (const company of companies) {
     const owner = company.team[0];
     if (!owner) continue;
+    const stepStart = new Date();
     if (company.spec.key === 'nimbus' && provider.id === 'development') {
       const checkout = await startCheckout(db, provider, { userId: owner.id, companyId: company.id, ip: SEED_IP }, { plan: 'professional', checks_add_on: false });
       await completeDevCheckout(app, provider, company.id, checkout.checkout_id, new Date());
@@ -45,6 +47,15 @@ export async function seedBilling(context: SeedContext, companies: SeededCompany
       await seedWebhook(context, owner.id, company.id);
       await seedCheckRequests(context, company);
     }
+    // The plan, the webhook and the check requests were set up last week: the audit entries this
+    // step wrote move there, so Recent Activity shows the week's hiring whatever the hour the demo
+    // is seeded (at this step's own "now" they filled the list with one day late in a UTC day).
+    await db
+      .updateTable('admin_audit_logs')
+      .set((eb) => ({ created_at: sql<Date>`${eb.ref('created_at')} - interval '6 days'` }))
+      .where('company_id', '=', company.id)
+      .where('created_at', '>=', stepStart)
+      .execute();
   }
 }
 
