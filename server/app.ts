@@ -62,6 +62,7 @@ import { checkRequestRoutes } from './features/verification/check-request-routes
 import { analyticsRoutes } from './features/analytics/routes.ts';
 import { companyDocumentsRoutes } from './features/candidate-documents/company-documents-routes.ts';
 import { letterRoutes } from './features/letters/routes.ts';
+import { privacyRoutes } from './features/privacy/routes.ts';
 
 const rootDir = projectRoot;
 
@@ -168,6 +169,7 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   await app.register(analyticsRoutes, deps);
   await app.register(companyDocumentsRoutes, deps);
   await app.register(letterRoutes, deps);
+  await app.register(privacyRoutes, deps);
   await app.register(candidateSearchRoutes, deps);
   await app.register(interviewRoutes, deps);
   await app.register(employmentRoutes, deps);

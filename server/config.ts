@@ -27,6 +27,9 @@ export const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().default('WorkCred <no-reply@workcred.in>'),
+    // Issue 18: the Grievance Officer named on /privacy, who receives grievances and their 60-day warnings.
+    GRIEVANCE_OFFICER_NAME: z.string().trim().min(1).max(100).default('Grievance Officer, WorkCred'),
+    GRIEVANCE_OFFICER_EMAIL: z.email().default('grievance@workcred.in'),
     SMS_PROVIDER: z.enum(['outbox', 'msg91']).default('outbox'),
     MSG91_AUTH_KEY: optionalString,
     MSG91_TEMPLATE_ID: optionalString,

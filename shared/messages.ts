@@ -23,6 +23,7 @@ import { checkRequestsMessages } from './messages/check-requests.ts';
 import { analyticsMessages } from './messages/analytics.ts';
 import { companyDocumentsMessages } from './messages/company-documents.ts';
 import { lettersMessages } from './messages/letters.ts';
+import { privacyMessages } from './messages/privacy.ts';
 
 export const messages = {
   ...siteMessages,
@@ -46,6 +47,7 @@ export const messages = {
   analytics: analyticsMessages,
   companyDocuments: companyDocumentsMessages,
   letters: lettersMessages,
+  privacy: privacyMessages,
   profile: {
     updated: 'Profile updated successfully',
     updateFailed: 'Failed to update profile',

@@ -114,6 +114,8 @@ export interface JobApplicationsTable {
   furthest_stage: Generated<number>;
   offered_at: NullableTimestamp;
   hired_at: NullableTimestamp;
+  /** The privacy notice in force when the candidate applied (migration 0040). */
+  notice_version: Generated<string | null>;
 }
 
 export interface InterviewsTable {
@@ -372,6 +374,13 @@ export interface CandidateProfilesTable {
   expected_pay_lakh: ColumnType<string | null, number | string | null | undefined, number | string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Data rights (migration 0040): the age declaration, the privacy notice accepted, a guardian's consent. */
+  adult_declared_at: Generated<Date | null>;
+  notice_version: Generated<string | null>;
+  notice_accepted_at: Generated<Date | null>;
+  guardian_consent_at: Generated<Date | null>;
+  guardian_consent_by: Generated<string | null>;
+  guardian_consent_note: Generated<string | null>;
 }
 
 export interface UanClaimsTable {
@@ -484,6 +493,8 @@ export interface VerificationConsentsTable {
   granted_at: Timestamp;
   revoked_at: NullableTimestamp;
   ip_address: string | null;
+  /** The privacy notice in force when consent was given (migration 0040). */
+  notice_version: Generated<string | null>;
 }
 
 export interface SavedCandidateSearchesTable {
@@ -534,6 +545,8 @@ export interface RecordSharesTable {
   purpose: string;
   granted_at: Timestamp;
   revoked_at: NullableTimestamp;
+  /** The privacy notice in force when the record was shared (migration 0040). */
+  notice_version: Generated<string | null>;
 }
 
 export interface RecordViewsTable {
@@ -632,3 +645,5 @@ export type * from './schema-analytics.ts';
 export type * from './schema-documents.ts';
 // Letters and their templates (migration 0038) live in schema-letters.ts, merged into DB there.
 export type * from './schema-letters.ts';
+// Data rights (migration 0040) live in schema-privacy.ts, merged into DB there.
+export type * from './schema-privacy.ts';

@@ -7,6 +7,7 @@ import { withFreshCandidateCode } from '../features/candidate-registration/candi
 import { ensureCandidateProfile } from '../features/candidate-registration/ensure-candidate-profile.ts';
 import { INDIAN_CITIES, INDIAN_EMPLOYERS, JOB_TEMPLATES } from './demo-people.ts';
 import { freeSlug } from '../features/company-settings/company-slug.ts';
+import { PRIVACY_NOTICE_VERSION } from '../../shared/schemas/privacy.ts';
 
 /**
  * Factories with overrides, shared by the tests and `npm run seed:demo`. They go through the same
@@ -44,6 +45,8 @@ export interface CandidateProfileFields {
   completed: boolean;
   /** The verified phone of the registration's verification step (a random Indian mobile unless given; null: none). */
   phone: string | null;
+  /** The age declaration and the privacy notice of the personal step (issue 18); true unless given. */
+  declared: boolean;
 }
 
 export const DEFAULT_TEST_PASSWORD = 'Correct-Horse-Battery-42';
@@ -97,7 +100,7 @@ export function createFactories(auth: Auth, database: Database): Factories {
       return db.insertInto('job_applications').values({ job_id: jobId, candidate_id: candidateId }).returning('id').executeTakeFirstOrThrow();
     },
     async candidateProfile(userId, overrides = {}) {
-      const { completed = true, phone, ...fields } = overrides;
+      const { completed = true, declared = true, phone, ...fields } = overrides;
       const verifiedPhone = phone === undefined ? `+91${faker.helpers.arrayElement(['9', '8', '7'])}${faker.string.numeric(9)}` : phone;
       if (verifiedPhone !== null) await db.updateTable('user_profiles').set({ phone: verifiedPhone, mobile_verified: true }).where('id', '=', userId).execute();
       const values = {
@@ -112,6 +115,7 @@ export function createFactories(auth: Auth, database: Database): Factories {
         current_pay_lakh: fields.current_pay_lakh ?? null,
         expected_pay_lakh: fields.expected_pay_lakh ?? null,
         registration_completed_at: completed ? new Date() : null,
+        ...(declared ? { adult_declared_at: new Date(), notice_accepted_at: new Date(), notice_version: PRIVACY_NOTICE_VERSION } : {}),
       };
       // A profile row may exist already (the registration's email step creates it): fill it in.
       return withFreshCandidateCode((code) =>

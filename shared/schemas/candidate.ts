@@ -69,6 +69,12 @@ export const uanBodySchema = z.strictObject({ uan: z.string(c.uan.invalid).trim(
 export const personalBodySchema = z.strictObject({
   full_name: z.string(c.personal.fullNameRequired).trim().min(1, c.personal.fullNameRequired).max(100, c.personal.fullNameTooLong),
   education: z.string(c.personal.educationRequired).trim().min(1, c.personal.educationRequired).max(200, c.personal.educationTooLong),
+  /**
+   * Issue 18: "I am 18 or older" and the privacy notice, ticked once at registration (the server
+   * refuses the step until both are recorded, or a guardian's consent is, for the age).
+   */
+  adult_confirmed: z.boolean().optional(),
+  notice_accepted: z.boolean().optional(),
 });
 
 export const professionalBodySchema = z.strictObject({
@@ -107,6 +113,8 @@ export const registrationStateSchema = z.object({
   current_employer: z.string().nullable(),
   notice_period_days: z.number().int().nullable(),
   experience_years: z.number().nullable(),
+  /** Issue 18: the age declaration (or a guardian's consent) and the privacy notice are recorded. */
+  declared: z.boolean(),
   documents: candidateDocumentListSchema,
 });
 export type RegistrationState = z.infer<typeof registrationStateSchema>;

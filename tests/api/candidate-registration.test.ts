@@ -17,12 +17,15 @@ const SESSION_COOKIE = 'workcred.session_token';
 
 type Method = 'GET' | 'POST' | 'PUT';
 
+/** The personal step's age declaration and privacy notice (issue 18). */
+const DECLARED = { adult_confirmed: true, notice_accepted: true } as const;
+
 /** Every signed-in candidate route (the contract in shared/schemas/candidate.ts), with a valid body. */
 const CANDIDATE_ROUTES: { method: Method; url: string; body?: unknown }[] = [
   { method: 'GET', url: '/api/candidate/registration' },
   { method: 'POST', url: '/api/candidate/verify-phone', body: { action: 'send', phone: '98765 43210' } },
   { method: 'PUT', url: '/api/candidate/profile/uan', body: { uan: '100200300400' } },
-  { method: 'PUT', url: '/api/candidate/profile/personal', body: { full_name: 'Asha Rao', education: 'B.Com' } },
+  { method: 'PUT', url: '/api/candidate/profile/personal', body: { full_name: 'Asha Rao', education: 'B.Com', ...DECLARED } },
   { method: 'PUT', url: '/api/candidate/profile/professional', body: { current_employer: 'Infosys', notice_period_days: 30, experience_years: 3 } },
   { method: 'POST', url: '/api/candidate/registration/complete', body: {} },
   { method: 'GET', url: '/api/candidate/applications' },
@@ -169,6 +172,7 @@ describe.skipIf(laneUnavailable)('candidate registration API', () => {
         current_employer: null,
         notice_period_days: null,
         experience_years: null,
+        declared: false,
         documents: [],
       });
       const jar = new CookieJar().store(response);
@@ -646,7 +650,7 @@ describe.skipIf(laneUnavailable)('candidate registration API', () => {
       }
       const extra = await call(candidate.jar, 'PUT', '/api/candidate/profile/personal', { full_name: 'Asha Rao', education: 'B.Tech', role: 'admin' });
       expect(extra.statusCode).toBe(400);
-      const saved = await call(candidate.jar, 'PUT', '/api/candidate/profile/personal', { full_name: '  Asha Rao ', education: ' B.Tech, NIT Trichy ' });
+      const saved = await call(candidate.jar, 'PUT', '/api/candidate/profile/personal', { full_name: '  Asha Rao ', education: ' B.Tech, NIT Trichy ', ...DECLARED });
       expect(saved.statusCode).toBe(200);
       expect(saved.json()).toMatchObject({ full_name: 'Asha Rao', education: 'B.Tech, NIT Trichy' });
       const profile = await t.database.db.selectFrom('user_profiles').select(['full_name', 'role']).where('id', '=', candidate.userId).executeTakeFirstOrThrow();
@@ -701,7 +705,7 @@ describe.skipIf(laneUnavailable)('candidate registration API', () => {
       expect((await call(jar, 'PUT', '/api/candidate/profile/uan', { uan: '700800900100' })).json().step).toBe('personal');
       await resumeAt('personal');
 
-      expect((await call(jar, 'PUT', '/api/candidate/profile/personal', { full_name: 'Ravi Kumar', education: 'MBA' })).json().step).toBe('professional');
+      expect((await call(jar, 'PUT', '/api/candidate/profile/personal', { full_name: 'Ravi Kumar', education: 'MBA', ...DECLARED })).json().step).toBe('professional');
       await resumeAt('professional');
 
       expect((await call(jar, 'PUT', '/api/candidate/profile/professional', { current_employer: 'TCS', notice_period_days: 60, experience_years: 5 })).json().step).toBe('documents');
@@ -730,7 +734,7 @@ describe.skipIf(laneUnavailable)('candidate registration API', () => {
       const candidate = await newCandidate();
       const body = await call(candidate.jar, 'PUT', '/api/candidate/profile/professional', { current_employer: 'Wipro', notice_period_days: 15, experience_years: 1 });
       expect(body.json().step).toBe('verification');
-      expect((await call(candidate.jar, 'PUT', '/api/candidate/profile/personal', { full_name: 'Meera', education: 'BSc' })).json().step).toBe('verification');
+      expect((await call(candidate.jar, 'PUT', '/api/candidate/profile/personal', { full_name: 'Meera', education: 'BSc', ...DECLARED })).json().step).toBe('verification');
     });
 
     it('completes only after the required steps, and completing again changes nothing', async () => {
@@ -740,7 +744,7 @@ describe.skipIf(laneUnavailable)('candidate registration API', () => {
       expect(early.json()).toMatchObject({ code: 'REGISTRATION_INCOMPLETE', message: c.registration.finishEarlierSteps });
 
       await call(candidate.jar, 'PUT', '/api/candidate/profile/uan', { uan: '321321321321' });
-      await call(candidate.jar, 'PUT', '/api/candidate/profile/personal', { full_name: 'Zoya Khan', education: 'BA' });
+      await call(candidate.jar, 'PUT', '/api/candidate/profile/personal', { full_name: 'Zoya Khan', education: 'BA', ...DECLARED });
       await call(candidate.jar, 'PUT', '/api/candidate/profile/professional', { current_employer: 'HCL', notice_period_days: 90, experience_years: 7.5 });
       // The body may be left out.
       const done = await t.app.inject({ method: 'POST', url: '/api/candidate/registration/complete', headers: { cookie: candidate.jar.header } });
@@ -821,12 +825,12 @@ describe.skipIf(laneUnavailable)('candidate registration API', () => {
       const a = await verifiedCandidate();
       const b = await newCandidate();
       await call(a.jar, 'PUT', '/api/candidate/profile/uan', { uan: '909090909090' });
-      await call(a.jar, 'PUT', '/api/candidate/profile/personal', { full_name: 'Candidate A', education: 'PhD' });
+      await call(a.jar, 'PUT', '/api/candidate/profile/personal', { full_name: 'Candidate A', education: 'PhD', ...DECLARED });
       const seenByB = await state(b.jar);
       expect(seenByB).toMatchObject({ email: b.email, uan: null, full_name: '', education: null, phone: null, mobile_verified: false });
       expect(seenByB.candidate_code).not.toBe((await state(a.jar)).candidate_code);
       // B's write touches B's row only.
-      await call(b.jar, 'PUT', '/api/candidate/profile/personal', { full_name: 'Candidate B', education: 'MA' });
+      await call(b.jar, 'PUT', '/api/candidate/profile/personal', { full_name: 'Candidate B', education: 'MA', ...DECLARED });
       expect(await state(a.jar)).toMatchObject({ full_name: 'Candidate A', education: 'PhD', uan: '909090909090' });
       // A verify-phone by B with A's code does nothing for either.
       const phone = nextPhone();

@@ -65,6 +65,10 @@ const NOT_COMPANY_ROUTES = new Set([
   'GET /api/account/sessions',
   'DELETE /api/account/sessions/:sessionId',
   'POST /api/account/sessions/sign-out-others',
+  'GET /api/privacy',
+  'POST /api/privacy/grievances',
+  'PUT /api/privacy/nominee',
+  'DELETE /api/privacy/nominee',
 ]);
 
 /** Every route × every company role × two companies: who is refused for want of a permission. */

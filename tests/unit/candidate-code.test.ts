@@ -74,6 +74,7 @@ describe('registration step', () => {
     current_employer: 'Infosys',
     notice_period_days: 30,
     experience_years: 0,
+    declared: true,
     completed: false,
   };
 
@@ -82,6 +83,8 @@ describe('registration step', () => {
     expect(firstUnfinishedStep({ ...done, uan: null, education: null })).toBe('uan');
     expect(firstUnfinishedStep({ ...done, full_name: '  ' })).toBe('personal');
     expect(firstUnfinishedStep({ ...done, education: null })).toBe('personal');
+    // Issue 18: the age declaration and the privacy notice are part of the personal step.
+    expect(firstUnfinishedStep({ ...done, declared: false })).toBe('personal');
     expect(firstUnfinishedStep({ ...done, notice_period_days: null })).toBe('professional');
     expect(firstUnfinishedStep({ ...done, experience_years: null })).toBe('professional');
   });

@@ -6,7 +6,7 @@ import { ensureCandidateProfile } from './ensure-candidate-profile.ts';
 
 export type StepFields = Pick<
   RegistrationState,
-  'mobile_verified' | 'uan' | 'full_name' | 'education' | 'current_employer' | 'notice_period_days' | 'experience_years'
+  'mobile_verified' | 'uan' | 'full_name' | 'education' | 'current_employer' | 'notice_period_days' | 'experience_years' | 'declared'
 > & { completed: boolean };
 
 /**
@@ -22,7 +22,7 @@ export function firstUnfinishedStep(fields: StepFields): RegistrationStep | null
 export function firstMissingDetail(fields: Omit<StepFields, 'completed'>): RegistrationStep | null {
   if (!fields.mobile_verified) return 'verification';
   if (fields.uan === null) return 'uan';
-  if (fields.full_name.trim() === '' || fields.education === null) return 'personal';
+  if (fields.full_name.trim() === '' || fields.education === null || !fields.declared) return 'personal';
   if (fields.current_employer === null || fields.notice_period_days === null || fields.experience_years === null) return 'professional';
   return null;
 }
@@ -45,6 +45,9 @@ export async function getRegistrationState(db: Kysely<DB>, userId: string): Prom
       'c.notice_period_days',
       'c.experience_years',
       'c.registration_completed_at',
+      'c.adult_declared_at',
+      'c.guardian_consent_at',
+      'c.notice_accepted_at',
     ])
     .where('u.id', '=', userId)
     .executeTakeFirstOrThrow();
@@ -56,6 +59,7 @@ export async function getRegistrationState(db: Kysely<DB>, userId: string): Prom
     current_employer: row.current_employer,
     notice_period_days: row.notice_period_days,
     experience_years: row.experience_years === null ? null : Number(row.experience_years),
+    declared: (row.adult_declared_at !== null || row.guardian_consent_at !== null) && row.notice_accepted_at !== null,
     completed: row.registration_completed_at !== null,
   };
   return {

@@ -6,6 +6,7 @@ import { writeAudit } from '../../audit/write-audit.ts';
 import type { DB } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { publish } from '../../realtime/events.ts';
+import { PRIVACY_NOTICE_VERSION } from '../../../shared/schemas/privacy.ts';
 
 const text = messages.employment;
 const SHARES_LISTED = 100;
@@ -110,7 +111,7 @@ export async function shareRecord(db: Kysely<DB>, candidateId: string, companyId
 
     const inserted = await trx
       .insertInto('record_shares')
-      .values({ candidate_id: candidateId, company_id: companyId, purpose: text.sharePurpose.replace('{company}', company.name) })
+      .values({ candidate_id: candidateId, company_id: companyId, purpose: text.sharePurpose.replace('{company}', company.name), notice_version: PRIVACY_NOTICE_VERSION })
       .onConflict((oc) => oc.columns(['candidate_id', 'company_id']).where('revoked_at', 'is', null).doNothing())
       .returning('id')
       .executeTakeFirst();

@@ -11,6 +11,7 @@ import { publish } from '../../realtime/events.ts';
 import { isOpenJob } from '../public-jobs/open-jobs.ts';
 import { writeAudit } from '../../audit/write-audit.ts';
 import { emitWebhookEvent } from '../webhooks/emit.ts';
+import { PRIVACY_NOTICE_VERSION } from '../../../shared/schemas/privacy.ts';
 
 export type ApplyOutcome = ApplyToJobResult & { created: boolean };
 
@@ -36,7 +37,7 @@ export async function applyToJob(db: Kysely<DB>, session: SessionContext, jobId:
     const inserted = accepting
       ? await trx
           .insertInto('job_applications')
-          .values({ job_id: jobId, candidate_id: candidateId, status: 'received', source: source.source, source_drive_id: source.driveId })
+          .values({ job_id: jobId, candidate_id: candidateId, status: 'received', source: source.source, source_drive_id: source.driveId, notice_version: PRIVACY_NOTICE_VERSION })
           .onConflict((oc) => oc.constraint('job_applications_one_per_candidate').doNothing())
           .returning('id')
           .executeTakeFirst()

@@ -8,6 +8,7 @@ import type { DB, VerificationSubject } from '../../db/schema.ts';
 import { conflict, forbidden } from '../../http/errors.ts';
 import { requestersBySubject } from './check-requests.ts';
 import { publishCheckChange } from './run-check.ts';
+import { PRIVACY_NOTICE_VERSION } from '../../../shared/schemas/privacy.ts';
 
 const m = messages.verification;
 
@@ -82,7 +83,7 @@ export async function giveConsent(db: Kysely<DB>, candidateId: string, subject: 
   return db.transaction().execute(async (trx) => {
     const consent = await trx
       .insertInto('verification_consents')
-      .values({ candidate_id: candidateId, subject, purpose: purposeOf(subject), ip_address: ip })
+      .values({ candidate_id: candidateId, subject, purpose: purposeOf(subject), ip_address: ip, notice_version: PRIVACY_NOTICE_VERSION })
       .onConflict((oc) => oc.columns(['candidate_id', 'subject']).where('revoked_at', 'is', null).doNothing())
       .returning('id')
       .executeTakeFirst();

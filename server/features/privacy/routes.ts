@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminPrivacyRequestListSchema,
+  adminPrivacyRequestSchema,
+  adminRequestsQuerySchema,
+  answerRequestBodySchema,
+  grievanceBodySchema,
+  nomineeBodySchema,
+  nomineeSchema,
+  privacyOverviewSchema,
+  privacyRequestSchema,
+  requestIdParamsSchema,
+} from '../../../shared/schemas/privacy.ts';
+import { sessionOf } from '../../http/access.ts';
+import type { FeatureDeps } from '../feature-deps.ts';
+import { removeNominee, setNominee } from './nominee.ts';
+import { getPrivacyOverview, personIdOf } from './overview.ts';
+import { answerPrivacyRequest, listPrivacyRequests, raiseGrievance, type PrivacyContext } from './requests.ts';
+
+/**
+ * Data rights (issue 18). The person's own privacy centre ('user', candidates only, their own rows
+ * by construction) and the platform admins' queue of requests ('admin').
+ */
+export async function privacyRoutes(app: FastifyInstance, { config, database, onMessageQueued, clock }: FeatureDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = database;
+  const officer = { name: config.GRIEVANCE_OFFICER_NAME, email: config.GRIEVANCE_OFFICER_EMAIL };
+  const context = (ip: string): PrivacyContext => ({ officer, publicUrl: config.PUBLIC_URL, ip, now: clock() });
+
+  api.get('/api/privacy', { config: { access: 'user' }, schema: { response: { 200: privacyOverviewSchema } } }, async (request) =>
+    getPrivacyOverview(db, personIdOf(sessionOf(request)), officer),
+  );
+
+  api.post('/api/privacy/grievances', { config: { access: 'user' }, schema: { body: grievanceBodySchema, response: { 201: privacyRequestSchema } } }, async (request, reply) => {
+    const grievance = await raiseGrievance(db, personIdOf(sessionOf(request)), request.body, context(request.ip));
+    onMessageQueued();
+    return reply.code(201).send(grievance);
+  });
+
+  api.put('/api/privacy/nominee', { config: { access: 'user' }, schema: { body: nomineeBodySchema, response: { 200: nomineeSchema } } }, async (request) =>
+    setNominee(db, personIdOf(sessionOf(request)), request.body, request.ip),
+  );
+
+  api.delete('/api/privacy/nominee', { config: { access: 'user' } }, async (request, reply) => {
+    await removeNominee(db, personIdOf(sessionOf(request)), request.ip);
+    return reply.code(204).send();
+  });
+
+  api.get('/api/admin/privacy/requests', { config: { access: 'admin' }, schema: { querystring: adminRequestsQuerySchema, response: { 200: adminPrivacyRequestListSchema } } }, async (request) =>
+    listPrivacyRequests(db, request.query.status),
+  );
+
+  api.patch(
+    '/api/admin/privacy/requests/:requestId',
+    { config: { access: 'admin' }, schema: { params: requestIdParamsSchema, body: answerRequestBodySchema, response: { 200: adminPrivacyRequestSchema } } },
+    async (request) => {
+      const answered = await answerPrivacyRequest(db, sessionOf(request).userId, request.params.requestId, request.body, context(request.ip));
+      onMessageQueued();
+      return answered;
+    },
+  );
+}

@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { privacyMessages as text } from '../messages/privacy.ts';
+
+/**
+ * Data rights under the DPDP Act 2023 (issue 18).
+ *
+ *   GET    /api/privacy                           the candidate → PrivacyOverview
+ *   POST   /api/privacy/grievances                the candidate, {topic, details} → PrivacyRequest (201)
+ *   PUT    /api/privacy/nominee                   the candidate, {full_name, relationship, email, phone} → Nominee
+ *   DELETE /api/privacy/nominee                   the candidate → 204
+ *   GET    /api/admin/privacy/requests?status=    platform admins → AdminPrivacyRequest[]
+ *   PATCH  /api/admin/privacy/requests/:requestId platform admins, {status, response} → AdminPrivacyRequest
+ *
+ * Withdrawing a consent uses the route that gave it: DELETE /api/verification/checks/:subject/consent,
+ * DELETE /api/record-shares/:shareId, POST /api/pipeline/applications/:applicationId/withdraw.
+ */
+
+/**
+ * The privacy notice in force: its date on /privacy. Every consent records it; change it when
+ * the notice changes.
+ */
+export const PRIVACY_NOTICE_VERSION = '2026-11-26';
+/** Grievances are answered within 90 days (DPDP Rules 2025); the officer is warned at 60. */
+export const GRIEVANCE_DUE_DAYS = 90;
+export const GRIEVANCE_WARNING_DAYS = 60;
+export const PRIVACY_LIMITS = { details: 5000, response: 5000, disclosures: 200, requests: 200, grievancesPerDay: 5 } as const;
+
+export const privacyRequestKinds = ['grievance', 'correction', 'erasure'] as const;
+export type PrivacyRequestKind = (typeof privacyRequestKinds)[number];
+export const privacyRequestStatuses = ['open', 'in_progress', 'resolved', 'rejected', 'cancelled', 'completed'] as const;
+export type PrivacyRequestStatus = (typeof privacyRequestStatuses)[number];
+export const OPEN_REQUEST_STATUSES = ['open', 'in_progress'] as const satisfies readonly PrivacyRequestStatus[];
+
+export const grievanceTopics = ['consent', 'access', 'correction', 'erasure', 'sharing', 'security', 'other'] as const;
+export type GrievanceTopic = (typeof grievanceTopics)[number];
+
+const detailsSchema = (required: string, tooLong: string) => z.string(required).trim().min(1, required).max(PRIVACY_LIMITS.details, tooLong);
+
+export const grievanceBodySchema = z.strictObject({
+  topic: z.enum(grievanceTopics, text.topicInvalid),
+  details: detailsSchema(text.detailsRequired, text.detailsTooLong),
+});
+export type GrievanceBody = z.output<typeof grievanceBodySchema>;
+
+export const nomineeBodySchema = z.strictObject({
+  full_name: z.string(text.nomineeNameRequired).trim().min(1, text.nomineeNameRequired).max(100, text.nomineeNameTooLong),
+  relationship: z.string(text.nomineeRelationshipRequired).trim().min(1, text.nomineeRelationshipRequired).max(60, text.nomineeRelationshipTooLong),
+  email: z
+    .string(text.nomineeEmailInvalid)
+    .trim()
+    .max(254, text.nomineeEmailInvalid)
+    .pipe(z.email(text.nomineeEmailInvalid))
+    .transform((email) => email.toLowerCase()),
+  /** Optional; the server normalises it to E.164 (Indian numbers without +91 are accepted). */
+  phone: z
+    .string(text.nomineePhoneInvalid)
+    .trim()
+    .max(20, text.nomineePhoneInvalid)
+    .transform((phone) => (phone === '' ? null : phone))
+    .nullable()
+    .default(null),
+});
+export type NomineeBody = z.output<typeof nomineeBodySchema>;
+
+export const nomineeSchema = z.object({
+  full_name: z.string(),
+  relationship: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type Nominee = z.infer<typeof nomineeSchema>;
+
+export const consentKinds = ['registration', 'application', 'check', 'share'] as const;
+export type ConsentKind = (typeof consentKinds)[number];
+
+export const consentEntrySchema = z.object({
+  kind: z.enum(consentKinds),
+  /** What to withdraw: the application's id, the check's subject, the share's id; the account for registration. */
+  ref: z.string(),
+  purpose: z.string(),
+  /** The organisation the consent was given for; null: WorkCred itself. */
+  organisation: z.string().nullable(),
+  notice_version: z.string().nullable(),
+  given_at: z.string(),
+  withdrawn_at: z.string().nullable(),
+  /** Can be withdrawn here now (an application at a final stage cannot). */
+  withdrawable: z.boolean(),
+});
+export type ConsentEntry = z.infer<typeof consentEntrySchema>;
+
+export const disclosureKinds = ['application', 'share', 'record_view', 'document_download', 'check_request'] as const;
+export type DisclosureKind = (typeof disclosureKinds)[number];
+export const disclosureSchema = z.object({
+  kind: z.enum(disclosureKinds),
+  /** The company; null: WorkCred's verification team. */
+  organisation: z.string().nullable(),
+  /** The job title, the document type or the check, by kind. */
+  detail: z.string().nullable(),
+  at: z.string(),
+});
+export type Disclosure = z.infer<typeof disclosureSchema>;
+
+export const holdingKeys = ['account', 'uan', 'profile', 'documents', 'checks', 'applications', 'interviews', 'employments', 'letters', 'supportMessages'] as const;
+export type HoldingKey = (typeof holdingKeys)[number];
+/** Per category: how many items (1 or 0 for single facts). */
+export const holdingsSchema = z.record(z.enum(holdingKeys), z.number().int());
+
+export const privacyRequestSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  kind: z.enum(privacyRequestKinds),
+  status: z.enum(privacyRequestStatuses),
+  topic: z.string(),
+  details: z.string(),
+  response: z.string().nullable(),
+  due_at: z.string(),
+  created_at: z.string(),
+  closed_at: z.string().nullable(),
+});
+export type PrivacyRequest = z.infer<typeof privacyRequestSchema>;
+
+export const privacyOverviewSchema = z.object({
+  notice_version: z.string(),
+  grievance_officer: z.object({ name: z.string(), email: z.string() }),
+  holdings: holdingsSchema,
+  consents: z.array(consentEntrySchema),
+  disclosures: z.array(disclosureSchema),
+  requests: z.array(privacyRequestSchema),
+  nominee: nomineeSchema.nullable(),
+});
+export type PrivacyOverview = z.infer<typeof privacyOverviewSchema>;
+
+export const adminRequestFilters = ['open', 'closed', 'all'] as const;
+export const adminRequestsQuerySchema = z.strictObject({ status: z.enum(adminRequestFilters).default('open') });
+export const requestIdParamsSchema = z.strictObject({ requestId: z.uuid(text.requestNotFound) });
+
+export const adminPrivacyRequestSchema = privacyRequestSchema.extend({
+  person: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  handled_by: z.string().nullable(),
+});
+export type AdminPrivacyRequest = z.infer<typeof adminPrivacyRequestSchema>;
+export const adminPrivacyRequestListSchema = z.array(adminPrivacyRequestSchema);
+
+/** What an admin may set: work in progress, or close it with an answer the person is emailed. */
+export const answerStatuses = ['in_progress', 'resolved', 'rejected'] as const;
+export const answerRequestBodySchema = z.strictObject({
+  status: z.enum(answerStatuses, text.statusInvalid),
+  response: z.string(text.responseRequired).trim().min(1, text.responseRequired).max(PRIVACY_LIMITS.response, text.responseTooLong),
+});
+export type AnswerRequestBody = z.output<typeof answerRequestBodySchema>;
+
+/** The personal step's declaration (the candidate's registration): both ticked, once. */
+export const declarationSchema = z.object({
+  adult_confirmed: z.boolean().optional(),
+  notice_accepted: z.boolean().optional(),
+});
