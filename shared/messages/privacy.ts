@@ -13,6 +13,7 @@ export const privacyMessages = {
   adultRequired:
     'You must be 18 or older to register. If you are under 18, a parent or guardian must first give verifiable consent: ask them to write to the Grievance Officer at grievance@workcred.in.',
   noticeRequired: 'Please read and accept the privacy notice to register.',
+  adultNote: 'WorkCred is for people aged 18 and over.',
   guardianConsentRecorded: 'A parent or guardian gave consent for this account on {date}.',
 
   // Consents.
@@ -106,7 +107,7 @@ export const privacyMessages = {
 
   grievanceTitle: 'Raise a grievance',
   grievanceIntro: 'Tell the Grievance Officer what went wrong with your data. You get a reference number at once and an answer within 90 days.',
-  grievanceOfficer: 'Grievance Officer: {name}, {email}',
+  grievanceOfficer: 'Grievance Officer:',
   topicLabel: 'Topic',
   topics: {
     consent: 'Consent',

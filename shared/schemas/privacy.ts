@@ -15,11 +15,7 @@ import { privacyMessages as text } from '../messages/privacy.ts';
  * DELETE /api/record-shares/:shareId, POST /api/pipeline/applications/:applicationId/withdraw.
  */
 
-/**
- * The privacy notice in force: its date on /privacy. Every consent records it; change it when
- * the notice changes.
- */
-export const PRIVACY_NOTICE_VERSION = '2026-11-26';
+export { PRIVACY_NOTICE_VERSION } from '../privacy-notice.ts';
 /** Grievances are answered within 90 days (DPDP Rules 2025); the officer is warned at 60. */
 export const GRIEVANCE_DUE_DAYS = 90;
 export const GRIEVANCE_WARNING_DAYS = 60;

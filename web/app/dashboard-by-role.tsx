@@ -11,6 +11,7 @@ import { useMe } from '@web/lib/session/get-me.ts';
 const EmployerHome = lazy(() => import('@web/features/dashboard/components/dashboard-home.tsx').then((module) => ({ default: module.DashboardHome })));
 const CandidateHome = lazy(() => import('./candidate-home.tsx').then((module) => ({ default: module.CandidateHome })));
 const CandidateDocuments = lazy(() => import('./candidate-documents.tsx').then((module) => ({ default: module.CandidateDocuments })));
+const PrivacyPage = lazy(() => import('@web/features/privacy/components/privacy-page.tsx').then((module) => ({ default: module.PrivacyPage })));
 const CompanyDocuments = lazy(() => import('@web/features/company-documents/components/company-documents-page.tsx').then((module) => ({ default: module.CompanyDocumentsPage })));
 
 const fallback = (
@@ -38,6 +39,19 @@ export function DashboardDocuments() {
   const role = useRole();
   if (!role) return null;
   return <Suspense fallback={fallback}>{role === 'candidate' ? <CandidateDocuments /> : <CompanyDocuments />}</Suspense>;
+}
+
+/** /dashboard/privacy: a candidate's privacy centre (issue 18); others go back to /dashboard. */
+export function DashboardPrivacy() {
+  const role = useRole();
+  if (!role) return null;
+  return role === 'candidate' ? (
+    <Suspense fallback={fallback}>
+      <PrivacyPage />
+    </Suspense>
+  ) : (
+    <Navigate to="/dashboard" replace />
+  );
 }
 
 /** Employer screens (jobs, team, analytics, ...): a candidate has none of them and goes back to /dashboard. */

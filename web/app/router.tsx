@@ -63,6 +63,7 @@ export const routes: RouteObject[] = [
               // Role-aware: a candidate's overview and documents, or the employer screens of the spec.
               { index: true, lazy: page(() => import('./dashboard-by-role.tsx'), 'DashboardIndex') },
               { path: 'documents', lazy: page(() => import('./dashboard-by-role.tsx'), 'DashboardDocuments') },
+              { path: 'privacy', lazy: page(() => import('./dashboard-by-role.tsx'), 'DashboardPrivacy') },
               { path: 'support', lazy: page(() => import('@web/features/support-chat/components/support-chat.tsx'), 'SupportChat') },
               {
                 lazy: page(() => import('./dashboard-by-role.tsx'), 'NotForCandidates'),

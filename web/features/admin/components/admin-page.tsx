@@ -17,6 +17,7 @@ import { AdminSupportTab } from '@web/features/admin-support/components/admin-su
 import { AdminUsersTab } from '@web/features/admin-users/components/admin-users-tab.tsx';
 import { AdminVerificationTab } from '@web/features/verification/components/admin-verification-tab.tsx';
 import { AdminPlansTab } from '@web/features/billing/components/admin-plans-tab.tsx';
+import { AdminPrivacyTab } from '@web/features/privacy/components/admin-privacy-tab.tsx';
 import { AuditLogPanel } from './audit-log-panel.tsx';
 import { StatCards } from './stat-cards.tsx';
 
@@ -122,6 +123,7 @@ export function AdminPage() {
             <TabsTrigger value="support">{messages.adminPage.supportTab}</TabsTrigger>
             <TabsTrigger value="verification">{messages.verification.adminTab}</TabsTrigger>
             <TabsTrigger value="plans">{messages.billing.adminTab}</TabsTrigger>
+            <TabsTrigger value="privacy">{messages.privacy.adminTab}</TabsTrigger>
           </TabsList>
           <TabsContent value="users">
             <AdminUsersTab searchRef={userSearch} />
@@ -134,6 +136,9 @@ export function AdminPage() {
           </TabsContent>
           <TabsContent value="plans">
             <AdminPlansTab />
+          </TabsContent>
+          <TabsContent value="privacy">
+            <AdminPrivacyTab />
           </TabsContent>
           <TabsContent value="support">
             <AdminSupportTab />

@@ -43,7 +43,9 @@ export function EmailForm({ defaultEmail, refusal, onSent }: { defaultEmail: str
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={start.isPending} className="space-y-5">
-      <p className="text-sm text-slate-600">{text.flow.emailIntro}</p>
+      <p className="text-sm text-slate-600">
+        {text.flow.emailIntro} {messages.privacy.adultNote}
+      </p>
       <TextField
         id={`${id}-email`}
         label={text.flow.emailLabel}

@@ -1,10 +1,12 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
 import { toast } from '@web/lib/toast.ts';
 import type { z } from 'zod';
 import { messages } from '@shared/messages.ts';
 import { personalBodySchema } from '@shared/schemas/candidate.ts';
+import { CheckboxField } from '@web/components/ui/checkbox-field.tsx';
 import { TextField } from '@web/components/ui/text-field.tsx';
 import { useSaveProfileSection } from '../api/save-profile.ts';
 import { showServerError } from '../lib/server-errors.ts';
@@ -13,14 +15,25 @@ import { FormMessage } from './form-message.tsx';
 import type { ProfileFormProps } from './profile-form-props.ts';
 
 const text = messages.candidate;
+const privacy = messages.privacy;
 
-/** Personal Details: full name and education. */
+/** Until the declaration is recorded, both boxes must be ticked (the server refuses the step otherwise). */
+const declaringSchema = personalBodySchema.superRefine((values, ctx) => {
+  if (values.adult_confirmed !== true) ctx.addIssue({ code: 'custom', path: ['adult_confirmed'], message: privacy.adultRequired });
+  if (values.notice_accepted !== true) ctx.addIssue({ code: 'custom', path: ['notice_accepted'], message: privacy.noticeRequired });
+});
+
+/**
+ * Personal Details: full name and education; at registration also "I am 18 or older" and the
+ * privacy notice (issue 18), asked once.
+ */
 export function PersonalForm({ state, submitLabel, onSaved, back }: ProfileFormProps) {
   const id = useId();
   const save = useSaveProfileSection('personal');
+  const declaring = !state.declared;
   const form = useForm<z.input<typeof personalBodySchema>, unknown, z.output<typeof personalBodySchema>>({
-    resolver: zodResolver(personalBodySchema),
-    defaultValues: { full_name: state.full_name, education: state.education ?? '' },
+    resolver: zodResolver(declaring ? declaringSchema : personalBodySchema),
+    defaultValues: { full_name: state.full_name, education: state.education ?? '', ...(declaring ? { adult_confirmed: false, notice_accepted: false } : {}) },
   });
   const { errors } = form.formState;
 
@@ -28,7 +41,7 @@ export function PersonalForm({ state, submitLabel, onSaved, back }: ProfileFormP
     try {
       onSaved(await save.mutateAsync(values));
     } catch (error) {
-      if (!showServerError(form, error, ['full_name', 'education'], 'root.server')) toast.error(text.registration.saveFailed);
+      if (!showServerError(form, error, ['full_name', 'education', 'adult_confirmed', 'notice_accepted'], 'root.server')) toast.error(text.registration.saveFailed);
     }
   });
 
@@ -44,6 +57,25 @@ export function PersonalForm({ state, submitLabel, onSaved, back }: ProfileFormP
         error={errors.education?.message}
         {...form.register('education')}
       />
+      {declaring ? (
+        <div className="space-y-3">
+          <CheckboxField id={`${id}-adult`} label={privacy.adultLabel} required error={errors.adult_confirmed?.message} {...form.register('adult_confirmed')} />
+          <CheckboxField
+            id={`${id}-notice`}
+            label={
+              <>
+                {privacy.noticeLabel}{' '}
+                <Link to="/privacy" target="_blank" className="font-medium text-brand-700 underline underline-offset-2">
+                  {privacy.noticeLink}
+                </Link>
+              </>
+            }
+            required
+            error={errors.notice_accepted?.message}
+            {...form.register('notice_accepted')}
+          />
+        </div>
+      ) : null}
       <FormMessage message={errors.root?.server?.message} />
       <FormActions submitLabel={submitLabel} busy={save.isPending} busyLabel={text.registration.saving} back={back} />
     </form>

@@ -1,4 +1,4 @@
-import { BarChart3, Briefcase, CalendarClock, CreditCard, FileText, LayoutDashboard, LifeBuoy, Settings, UserSearch, Users } from 'lucide-react';
+import { BarChart3, Briefcase, CalendarClock, CreditCard, FileText, LayoutDashboard, LifeBuoy, Lock, Settings, UserSearch, Users } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { messages } from '@shared/messages.ts';
 import { can, type CompanyPermission } from '@shared/permissions.ts';
@@ -19,11 +19,14 @@ const entries: readonly { label: string; to: string; icon: typeof LayoutDashboar
   { label: 'Analytics', to: '/dashboard/analytics', icon: BarChart3, end: false, permission: 'analytics.view' },
   { label: 'Billing', to: '/dashboard/billing', icon: CreditCard, end: false, permission: 'billing.view' },
   { label: 'Support', to: '/dashboard/support', icon: LifeBuoy, end: false },
+  // Candidates only (issue 18): their data rights.
+  { label: messages.privacy.navLabel, to: '/dashboard/privacy', icon: Lock, end: false },
   { label: 'Settings', to: '/dashboard/settings', icon: Settings, end: false },
 ];
 
 /** A candidate has no jobs to manage, team, analytics, billing or settings: only their own screens. */
-const candidateEntries = new Set<string>(['/dashboard', '/dashboard/documents', '/dashboard/support']);
+const candidateEntries = new Set<string>(['/dashboard', '/dashboard/documents', '/dashboard/support', '/dashboard/privacy']);
+const candidateOnly = new Set<string>(['/dashboard/privacy']);
 
 export function DashboardNav({ onNavigate }: { onNavigate?: () => void }) {
   const user = useMe().data?.user;
@@ -31,7 +34,7 @@ export function DashboardNav({ onNavigate }: { onNavigate?: () => void }) {
   const inCompany = user?.role === 'employer' && user.company_id !== null;
   const shown = isCandidate
     ? entries.filter((entry) => candidateEntries.has(entry.to))
-    : entries.filter((entry) => !inCompany || !entry.permission || can(user.company_role, entry.permission));
+    : entries.filter((entry) => !candidateOnly.has(entry.to) && (!inCompany || !entry.permission || can(user.company_role, entry.permission)));
   return (
     <nav aria-label={messages.shell.mainNavigation}>
       <ul className="space-y-1">

@@ -5,7 +5,7 @@ import { fill } from '@web/lib/fill.ts';
 import { SettingsSection } from '@web/features/settings/components/settings-section.tsx';
 import { useApiKeys, useRevokeApiKey } from '../api/api-keys.ts';
 import { CreateKeyDialog } from './create-key-dialog.tsx';
-import { ConfirmButton } from './confirm-button.tsx';
+import { ConfirmButton } from '@web/components/confirm-button.tsx';
 import { WebhooksSection } from './webhooks-section.tsx';
 
 const dateOf = (value: string | null, otherwise: string) => (value ? formatIstDate(new Date(value)) : otherwise);
@@ -100,6 +100,7 @@ function RevokeButton({ apiKey }: { apiKey: ApiKey }) {
   const revoke = useRevokeApiKey();
   return (
     <ConfirmButton
+      cancelLabel={text.cancel}
       label={text.revoke}
       ariaLabel={`${text.revoke} ${apiKey.name}`}
       title={fill(text.revokeTitle, { name: apiKey.name })}

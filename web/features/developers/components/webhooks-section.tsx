@@ -10,7 +10,7 @@ import { messages } from '@shared/messages.ts';
 import { SettingsSection } from '@web/features/settings/components/settings-section.tsx';
 import { useDeleteWebhook, useDeliveries, useRedeliver, useRotateWebhook, useSendTestEvent, useSetWebhookEnabled, useWebhooks } from '../api/webhooks.ts';
 import { AddWebhookDialog } from './add-webhook-dialog.tsx';
-import { ConfirmButton } from './confirm-button.tsx';
+import { ConfirmButton } from '@web/components/confirm-button.tsx';
 import { SecretReveal } from './secret-reveal.tsx';
 
 /** Settings → Developers → Webhooks (issue 16): endpoints, their secrets, test events and delivery logs. */
@@ -70,6 +70,7 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
           {showLog ? text.hideDeliveries : text.showDeliveries}
         </Button>
         <ConfirmButton
+          cancelLabel={text.cancel}
           label={text.rotateSecret}
           title={text.rotateTitle}
           body={text.rotateBody}
@@ -83,6 +84,7 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
           {active ? text.turnOff : text.turnOn}
         </Button>
         <ConfirmButton
+          cancelLabel={text.cancel}
           label={text.deleteWebhook}
           title={text.deleteWebhookTitle}
           body={fill(text.deleteWebhookBody, { url: endpoint.url })}

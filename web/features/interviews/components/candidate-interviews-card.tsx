@@ -4,7 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { fill } from '@web/lib/fill.ts';
 import { useMyInterviews } from '../api/get-my-interviews.ts';
-import { useNow } from '../hooks/use-now.ts';
+import { useNow } from '@web/lib/use-now.ts';
 import { InterviewLocation } from './interview-item.tsx';
 import { useLiveInterviews } from '../hooks/use-live-interviews.ts';
 

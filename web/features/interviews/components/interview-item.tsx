@@ -5,7 +5,7 @@ import { formatIstTime, type Interview } from '@shared/schemas/interviews.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { useMe } from '@web/lib/session/get-me.ts';
 import { fill } from '@web/lib/fill.ts';
-import { useNow } from '../hooks/use-now.ts';
+import { useNow } from '@web/lib/use-now.ts';
 import { CancelInterviewDialog } from './cancel-interview-dialog.tsx';
 import { InterviewFormDialog } from './schedule-interview-dialog.tsx';
 import { ScorecardDialog } from './scorecard-dialog.tsx';

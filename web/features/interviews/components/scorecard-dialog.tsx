@@ -12,7 +12,7 @@ import { Spinner } from '@web/components/ui/spinner.tsx';
 import { errorMessage } from '@web/lib/api-client.ts';
 import { fill } from '@web/lib/fill.ts';
 import { useSaveScorecard, useScorecards } from '../api/scorecards.ts';
-import { useNow } from '../hooks/use-now.ts';
+import { useNow } from '@web/lib/use-now.ts';
 
 const text = messages.interviews;
 const RATINGS = [1, 2, 3, 4] as const;

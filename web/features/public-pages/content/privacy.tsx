@@ -1,10 +1,12 @@
 import { Link } from 'react-router';
+import { PRIVACY_NOTICE_VERSION } from '@shared/privacy-notice.ts';
 import type { LegalSection } from '../components/legal-document.tsx';
 
 const GRIEVANCE = 'grievance@workcred.in';
 const mail = (address: string) => <a href={`mailto:${address}`}>{address}</a>;
 
-export const privacyUpdated = '22 November 2026';
+/** The notice's date is its version: every consent records PRIVACY_NOTICE_VERSION, so the two cannot drift. */
+export const privacyUpdated = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${PRIVACY_NOTICE_VERSION}T00:00:00Z`));
 
 export const privacyIntro = (
   <>
@@ -207,8 +209,10 @@ export const privacySections: LegalSection[] = [
           </li>
         </ul>
         <p>
-          To use any of these rights, write to {mail(GRIEVANCE)} from the email address on your account (or tell us how to confirm it is you), or use the Support chat in your dashboard. We
-          acknowledge requests within 2 working days and answer within 30 days. You may also ask for this notice in English or in any language in the Eighth Schedule to the Constitution.
+          Candidates use these rights in the <strong>Privacy</strong> section of their dashboard: it lists every consent you gave and lets you withdraw it, shows what we hold and who it was
+          shared with, takes grievances with a reference number, and records your nominee. You can also write to {mail(GRIEVANCE)} from the email address on your account (or tell us how to
+          confirm it is you), or use the Support chat. We acknowledge requests within 2 working days and answer within 30 days. You may also ask for this notice in English or in any language
+          in the Eighth Schedule to the Constitution.
         </p>
       </>
     ),
@@ -220,6 +224,7 @@ export const privacySections: LegalSection[] = [
       <>
         <p>Withdrawing consent is as easy as giving it. You can:</p>
         <ul>
+          <li>use Withdraw beside the consent in the Privacy section of your dashboard, which first tells you what will follow;</li>
           <li>write to {mail(GRIEVANCE)} or use the Support chat, saying which consent you are withdrawing (for example, verification of your documents, or sharing with a particular employer); or</li>
           <li>close your account, which withdraws every consent you have given us.</li>
         </ul>
@@ -235,8 +240,9 @@ export const privacySections: LegalSection[] = [
     heading: 'Children',
     body: (
       <p>
-        WorkCred is meant for people aged 18 and over. We do not knowingly process the personal data of children. If you believe a child has registered, write to {mail(GRIEVANCE)} and we will
-        erase the account.
+        WorkCred is meant for people aged 18 and over: registration asks you to confirm that you are. A person under 18 can register only after a parent or guardian has given verifiable
+        consent, which our team records after checking it. We do not knowingly process the personal data of children otherwise. If you believe a child has registered, write to{' '}
+        {mail(GRIEVANCE)} and we will erase the account.
       </p>
     ),
   },
@@ -254,8 +260,9 @@ export const privacySections: LegalSection[] = [
           Hours: Monday to Friday, 9:30 am to 6:30 pm IST
         </p>
         <p>
-          We will acknowledge your complaint within 2 working days and resolve it within 30 days. If you are not satisfied with our answer, you may complain to the Data Protection Board of
-          India. You can also reach us through the <Link to="/contact">contact page</Link>.
+          Raise a grievance from the Privacy section of your dashboard, or write to the address above. You get a reference number at once; we acknowledge within 2 working days and answer
+          within 90 days, as the DPDP Rules require, and usually much sooner. If you are not satisfied with our answer, you may complain to the Data Protection Board of India. You can also
+          reach us through the <Link to="/contact">contact page</Link>.
         </p>
       </>
     ),

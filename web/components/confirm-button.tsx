@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react';
 import { messages } from '@shared/messages.ts';
-import { developersMessages as text } from '@shared/messages/developers.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
 import { errorMessage } from '@web/lib/api-client.ts';
@@ -18,6 +17,7 @@ export function ConfirmButton({
   action,
   destructive = false,
   done,
+  cancelLabel,
   onConfirm,
 }: {
   label: string;
@@ -27,6 +27,8 @@ export function ConfirmButton({
   action: string;
   destructive?: boolean;
   done?: string;
+  /** The feature's own "Cancel". */
+  cancelLabel: string;
   onConfirm: (close: () => void) => Promise<ReactNode | void>;
 }) {
   const [open, setOpen] = useState(false);
@@ -61,7 +63,7 @@ export function ConfirmButton({
             <DialogDescription className="mt-2">{body}</DialogDescription>
             <div className="mt-6 flex flex-wrap justify-end gap-2">
               <Button variant="outline" onClick={close}>
-                {text.cancel}
+                {cancelLabel}
               </Button>
               <Button variant={destructive ? 'destructive' : 'primary'} disabled={busy} onClick={() => void confirm()}>
                 {action}

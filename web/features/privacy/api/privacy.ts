@@ -1,0 +1,72 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  adminPrivacyRequestListSchema,
+  adminPrivacyRequestSchema,
+  nomineeSchema,
+  privacyOverviewSchema,
+  privacyRequestSchema,
+  type AnswerRequestBody,
+  type ConsentEntry,
+  type GrievanceBody,
+  type NomineeBody,
+} from '@shared/schemas/privacy.ts';
+import { api } from '@web/lib/api-client.ts';
+
+const overviewKey = ['privacy', 'overview'] as const;
+const adminKey = ['privacy', 'admin-requests'] as const;
+
+/** GET /api/privacy: the person's consents, holdings, disclosures, requests and nominee. */
+export function usePrivacyOverview() {
+  return useQuery({ queryKey: overviewKey, queryFn: ({ signal }) => api('/api/privacy', { schema: privacyOverviewSchema, signal }) });
+}
+
+function useOverviewMutation<T, R>(mutationFn: (input: T) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: ['privacy'] }) });
+}
+
+/**
+ * Withdraws a consent through the route that gave it: the check's consent, the record share, the
+ * application. Other screens showing them refetch too.
+ */
+export function useWithdrawConsent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (entry: ConsentEntry) => {
+      const ref = encodeURIComponent(entry.ref);
+      if (entry.kind === 'check') await api(`/api/verification/checks/${ref}/consent`, { method: 'DELETE' });
+      else if (entry.kind === 'share') await api(`/api/record-shares/${ref}`, { method: 'DELETE' });
+      else if (entry.kind === 'application') await api(`/api/pipeline/applications/${ref}/withdraw`, { method: 'POST', body: {} });
+      else throw new Error(`A ${entry.kind} consent is not withdrawn here`);
+    },
+    onSettled: () => queryClient.invalidateQueries(),
+  });
+}
+
+export function useRaiseGrievance() {
+  return useOverviewMutation((body: GrievanceBody) => api('/api/privacy/grievances', { method: 'POST', body, schema: privacyRequestSchema }));
+}
+
+export function useSetNominee() {
+  return useOverviewMutation((body: NomineeBody) => api('/api/privacy/nominee', { method: 'PUT', body, schema: nomineeSchema }));
+}
+
+export function useRemoveNominee() {
+  return useOverviewMutation(() => api('/api/privacy/nominee', { method: 'DELETE' }));
+}
+
+/** GET /api/admin/privacy/requests: the platform admins' queue. */
+export function useAdminPrivacyRequests(status: 'open' | 'closed' | 'all') {
+  return useQuery({
+    queryKey: [...adminKey, status],
+    queryFn: ({ signal }) => api(`/api/admin/privacy/requests?status=${status}`, { schema: adminPrivacyRequestListSchema, signal }),
+  });
+}
+
+export function useAnswerPrivacyRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: AnswerRequestBody }) => api(`/api/admin/privacy/requests/${encodeURIComponent(id)}`, { method: 'PATCH', body, schema: adminPrivacyRequestSchema }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKey }),
+  });
+}

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { formatIstDate } from '@shared/gst.ts';
+import { messages } from '@shared/messages.ts';
+import { adminRequestFilters, GRIEVANCE_DUE_DAYS, GRIEVANCE_WARNING_DAYS, type AdminPrivacyRequest } from '@shared/schemas/privacy.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { SelectField } from '@web/components/ui/select-field.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { errorMessage } from '@web/lib/api-client.ts';
+import { cn } from '@web/lib/cn.ts';
+import { fill } from '@web/lib/fill.ts';
+import { useNow } from '@web/lib/use-now.ts';
+import { useAdminPrivacyRequests } from '../api/privacy.ts';
+import { AnswerRequestDialog } from './answer-request-dialog.tsx';
+import { RequestStatus } from './request-status.tsx';
+
+const text = messages.privacy;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Days left before the due date; the warning starts where the officer's email does (day 60 of 90). */
+const WARN_WITHIN_DAYS = GRIEVANCE_DUE_DAYS - GRIEVANCE_WARNING_DAYS;
+
+function DueNote({ request, now }: { request: AdminPrivacyRequest; now: number }) {
+  if (request.closed_at) return <span className="text-slate-600">{fill(text.answeredOn, { date: formatIstDate(new Date(request.closed_at)) })}</span>;
+  const days = Math.ceil((new Date(request.due_at).getTime() - now) / DAY_MS);
+  const label = days < 0 ? fill(text.overdue, { days: -days }) : days === 0 ? text.dueToday : fill(text.dueIn, { days });
+  return (
+    <span className={cn('font-medium', days < 0 ? 'text-red-700' : days <= WARN_WITHIN_DAYS ? 'text-amber-800' : 'text-slate-700')}>
+      {label}
+      {days >= 0 && days <= WARN_WITHIN_DAYS ? ` · ${text.dueSoon}` : ''}
+    </span>
+  );
+}
+
+/** The Privacy tab of /admin: grievances (and later corrections and erasures), oldest due first, each answered here. */
+export function AdminPrivacyTab() {
+  const [filter, setFilter] = useState<(typeof adminRequestFilters)[number]>('open');
+  const [answering, setAnswering] = useState<AdminPrivacyRequest | null>(null);
+  const requests = useAdminPrivacyRequests(filter);
+  const now = useNow();
+  return (
+    <section aria-labelledby="admin-privacy-heading" className="space-y-4">
+      <div>
+        <h2 id="admin-privacy-heading" className="text-lg font-semibold text-slate-900">
+          {text.adminTitle}
+        </h2>
+        <p className="mt-1 max-w-3xl text-sm text-slate-600">{text.adminIntro}</p>
+      </div>
+      <SelectField id="admin-privacy-filter" label={text.adminFilterLabel} className="max-w-48" value={filter} onChange={(event) => setFilter(event.target.value as typeof filter)}>
+        {adminRequestFilters.map((value) => (
+          <option key={value} value={value}>
+            {text.adminFilters[value]}
+          </option>
+        ))}
+      </SelectField>
+      {requests.isPending ? (
+        <Spinner label={text.adminTitle} />
+      ) : requests.isError ? (
+        <p role="alert" className="text-sm text-red-800">
+          {errorMessage(requests.error, text.loadRequestsFailed)}
+        </p>
+      ) : requests.data.length === 0 ? (
+        <p className="text-sm text-slate-600">{text.adminEmpty}</p>
+      ) : (
+        <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
+          {requests.data.map((request) => (
+            <li key={request.id} data-testid="admin-privacy-request" className="flex flex-wrap items-start justify-between gap-3 p-4">
+              <div className="min-w-0 flex-1 basis-72 space-y-1">
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="font-medium text-slate-900">
+                    {request.reference} · {text.requestKinds[request.kind]}
+                    {request.kind === 'grievance' && request.topic in text.topics ? ` · ${text.topics[request.topic as keyof typeof text.topics]}` : ''}
+                  </span>
+                  <RequestStatus status={request.status} />
+                </div>
+                <p className="text-sm text-slate-700">{request.person ? `${request.person.name || request.person.email} · ${request.person.email}` : text.personGone}</p>
+                <p className="line-clamp-3 text-sm text-slate-800">{request.details}</p>
+                <p className="text-xs">
+                  <DueNote request={request} now={now} />
+                </p>
+              </div>
+              {request.closed_at ? null : (
+                <Button variant="outline" size="sm" onClick={() => setAnswering(request)} aria-label={`${text.answer} ${request.reference}`}>
+                  {text.answer}
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {answering ? <AnswerRequestDialog request={answering} onClose={() => setAnswering(null)} /> : null}
+    </section>
+  );
+}
