@@ -161,8 +161,13 @@ describe('candidate journey: registration (/candidate-registration), documents, 
     await stepTitle(page, titles.personal, 67);
     await page.getByRole('button', { name: c.registration.next }).click();
     await page.getByText(c.personal.educationRequired).waitFor();
+    // Issue 18: the age declaration and the privacy notice, each refused until ticked.
+    await page.getByText(messages.privacy.adultRequired).waitFor();
+    await page.getByText(messages.privacy.noticeRequired).waitFor();
     await page.getByLabel(c.personal.fullNameLabel).fill('Meera Iyer');
     await page.getByLabel(c.personal.educationLabel).fill('B.Com, University of Mumbai');
+    await page.getByLabel(messages.privacy.adultLabel).check();
+    await page.getByLabel(messages.privacy.noticeLabel).check();
     await screenshot(page, 'candidate-4-personal');
     await page.getByRole('button', { name: c.registration.next }).click();
 

@@ -1,0 +1,118 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../shared/messages.ts';
+import { PRIVACY_NOTICE_VERSION } from '../../shared/schemas/privacy.ts';
+import { fill } from '../../web/lib/fill.ts';
+import { seriousAxeViolations } from '../support/axe.ts';
+import { screenshot, startBrowserHarness, waitForToast, type BrowserHarness } from '../support/browser.ts';
+import { waitFor } from '../support/wait-for.ts';
+
+const PASSWORD = 'Periyar-Monsoon-Quilon-58';
+const text = messages.privacy;
+const noSidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/**
+ * Issue 18 in a browser: a candidate's privacy centre (consents, withdrawing a check's consent with
+ * its consequence shown first, what is held, who it was shared with, a grievance, a nominee), the
+ * admin answering the grievance, and the candidate reading the answer; axe at 1280 and 375 px.
+ */
+describe('privacy: the candidate’s privacy centre and the admin’s Privacy tab', () => {
+  let h: BrowserHarness;
+  beforeAll(async () => {
+    h = await startBrowserHarness({ GRIEVANCE_OFFICER_NAME: 'Lakshmi Iyer', GRIEVANCE_OFFICER_EMAIL: 'dpo@workcred.test' });
+  });
+  afterAll(async () => h?.close());
+
+  it('withdraws a check’s consent, raises a grievance, names a nominee; the admin answers and the candidate reads it', async () => {
+    const { db } = h.t.database;
+    const company = await h.t.factories.company({ name: 'Malabar Spices Pvt Ltd' });
+    const recruiter = await h.t.factories.user({ role: 'employer', companyId: company.id, companyRole: 'recruiter', password: PASSWORD, fullName: 'Nikhil Menon' });
+    const admin = await h.t.factories.user({ role: 'admin', password: PASSWORD, fullName: 'Farah Khan' });
+    const candidate = await h.t.factories.user({ role: 'candidate', password: PASSWORD, fullName: 'Anjali Nair' });
+    await h.t.factories.candidateProfile(candidate.id, { uan: '100456789012', location: 'Kochi' });
+    const job = await h.t.factories.job(company.id, { title: 'Export Documentation Executive' });
+    await h.t.factories.application(job.id, candidate.id);
+    await db.insertInto('verification_consents').values({ candidate_id: candidate.id, subject: 'uan', purpose: 'Confirm your employment history from your UAN', notice_version: PRIVACY_NOTICE_VERSION }).execute();
+    await db.insertInto('document_downloads').values({ candidate_id: candidate.id, document_type: 'resume', reader_id: recruiter.id, company_id: company.id }).execute();
+
+    const { page } = await h.openSignedIn(candidate.email, PASSWORD, '/dashboard');
+    await page.getByRole('navigation', { name: messages.shell.mainNavigation }).getByRole('link', { name: text.navLabel }).click();
+    await page.getByRole('heading', { name: text.title }).waitFor();
+    const consents = page.getByRole('region', { name: text.consentsTitle });
+    const check = consents.getByTestId('consent').filter({ hasText: text.consentKinds.check });
+    await check.getByText(fill(text.noticeVersion, { version: PRIVACY_NOTICE_VERSION })).waitFor();
+    await consents.getByTestId('consent').filter({ hasText: 'Malabar Spices Pvt Ltd' }).getByText(text.consentMethods.application).waitFor();
+    const shared = page.getByRole('region', { name: text.disclosuresTitle });
+    await shared.getByRole('row', { name: /Malabar Spices Pvt Ltd Downloaded your resume/ }).waitFor();
+    await shared.getByRole('row', { name: /Malabar Spices Pvt Ltd You applied: Export Documentation Executive/ }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'privacy-candidate-1280');
+
+    // Withdraw the UAN check's consent: the consequence is stated before confirming.
+    await check.getByRole('button', { name: `${text.withdraw}: ${text.consentKinds.check}` }).click();
+    const dialog = page.getByRole('dialog', { name: text.withdrawTitle });
+    await dialog.getByText(text.consequences.check).waitFor();
+    await dialog.getByRole('button', { name: text.withdrawConfirm }).click();
+    await waitForToast(page, text.withdrawDone);
+    await check.getByText(text.withdrawn, { exact: true }).waitFor();
+    expect(await check.getByRole('button', { name: new RegExp(text.withdraw) }).count()).toBe(0);
+    const consent = await db.selectFrom('verification_consents').select('revoked_at').where('candidate_id', '=', candidate.id).executeTakeFirstOrThrow();
+    expect(consent.revoked_at).not.toBeNull();
+
+    // A grievance: refused empty, then sent with a reference.
+    const grievance = page.getByRole('region', { name: text.grievanceTitle });
+    await grievance.getByText('Lakshmi Iyer').waitFor();
+    await grievance.getByLabel(text.topicLabel).selectOption('sharing');
+    await grievance.getByRole('button', { name: text.submitGrievance }).click();
+    await grievance.getByText(text.detailsRequired).waitFor();
+    await grievance.getByLabel(text.detailsLabel).fill('A recruiter from another company called me about my UAN although I never applied there.');
+    await grievance.getByRole('button', { name: text.submitGrievance }).click();
+    const stored = await waitFor(() => db.selectFrom('privacy_requests').select(['reference', 'id']).where('person_id', '=', candidate.id).executeTakeFirst(), { what: 'the grievance' });
+    const requests = page.getByRole('region', { name: text.requestsTitle });
+    await requests.getByText(fill(text.referenceLabel, { reference: stored.reference }), { exact: false }).waitFor();
+    await requests.getByText(text.requestStatuses.open, { exact: true }).waitFor();
+
+    // A nominee.
+    const nominee = page.getByRole('region', { name: text.nomineeTitle });
+    await nominee.getByLabel(text.nomineeNameLabel).fill('Suresh Nair');
+    await nominee.getByLabel(text.nomineeRelationshipLabel).fill('Father');
+    await nominee.getByLabel(text.nomineeEmailLabel).fill('suresh.nair@example.in');
+    await nominee.getByLabel(text.nomineePhoneLabel).fill('94470 55555');
+    await nominee.getByRole('button', { name: text.saveNominee }).click();
+    await waitForToast(page, text.nomineeSaved);
+    await nominee.getByTestId('nominee').getByText('Suresh Nair (Father), suresh.nair@example.in, +919447055555').waitFor();
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.getByRole('heading', { name: text.title }).scrollIntoViewIfNeeded();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'privacy-candidate-375');
+
+    // The admin answers from the Privacy tab.
+    const adminView = await h.openSignedIn(admin.email, PASSWORD, '/admin');
+    const apage = adminView.page;
+    await apage.getByRole('tab', { name: text.adminTab }).click();
+    const row = apage.getByTestId('admin-privacy-request').filter({ hasText: stored.reference });
+    await row.getByText('Anjali Nair').waitFor();
+    await row.getByText(/Due in (89|90) days/).waitFor();
+    expect(await seriousAxeViolations(apage)).toEqual([]);
+    await screenshot(apage, 'privacy-admin-1280');
+    await row.getByRole('button', { name: `${text.answer} ${stored.reference}` }).click();
+    const answer = apage.getByRole('dialog', { name: fill(text.answerTitle, { reference: stored.reference }) });
+    await answer.getByLabel(text.statusLabel).selectOption('resolved');
+    await answer.getByLabel(text.responseLabel).fill('We found the recruiter had your number from an old job fair list. It has been deleted.');
+    await apage.setViewportSize({ width: 375, height: 812 });
+    expect(await seriousAxeViolations(apage)).toEqual([]);
+    await answer.getByRole('button', { name: text.sendAnswer }).click();
+    await waitForToast(apage, fill(text.answerSaved, { reference: stored.reference }));
+    await apage.getByText(text.adminEmpty).waitFor();
+    expect(await noSidewaysScroll(apage)).toBeLessThanOrEqual(0);
+    await screenshot(apage, 'privacy-admin-375');
+
+    // The candidate reads the answer.
+    await page.reload();
+    await requests.getByText(text.requestStatuses.resolved, { exact: true }).waitFor();
+    await requests.getByText(/old job fair list/).waitFor();
+  });
+});
