@@ -63,6 +63,7 @@ import { analyticsRoutes } from './features/analytics/routes.ts';
 import { companyDocumentsRoutes } from './features/candidate-documents/company-documents-routes.ts';
 import { letterRoutes } from './features/letters/routes.ts';
 import { privacyRoutes } from './features/privacy/routes.ts';
+import { PrivacyJobs } from './features/privacy/jobs.ts';
 
 const rootDir = projectRoot;
 
@@ -83,6 +84,7 @@ declare module 'fastify' {
     database: Database;
     outbox: OutboxDispatcher;
     webhooks: WebhookDispatcher;
+    privacyJobs: PrivacyJobs;
     config: Config;
   }
 }
@@ -145,6 +147,9 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   await app.register(adminRoutes, { database });
   const storage = createFileStorage(config);
   const deps: FeatureDeps = { config, database, auth, storage, onMessageQueued: () => outbox.kick(), clock, planLimits };
+  // Data rights in the background (issue 18): exports built and expired, on any instance.
+  const privacyJobs = new PrivacyJobs({ db: database.db, storage, publicUrl: config.PUBLIC_URL, log: app.log, now: clock });
+  app.decorate('privacyJobs', privacyJobs);
   await app.register(waitlistRoutes, deps);
   await app.register(employerSignupRoutes, deps);
   await app.register(employerOnboardingRoutes, deps);
@@ -189,12 +194,14 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
     outbox.start();
     stopWebhookListener = await database.listen('webhook_deliveries', () => webhooks.kick());
     webhooks.start();
+    privacyJobs.start();
   });
   app.addHook('onClose', async () => {
     await stopSessionCache();
     await apiKeys.stop();
     await stopWebhookListener?.();
     await webhooks.stop();
+    await privacyJobs.stop();
     await outbox.stop();
     await storage.close?.();
   });

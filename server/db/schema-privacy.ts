@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { PrivacyRequestKind, PrivacyRequestStatus } from '../../shared/schemas/privacy.ts';
 
 /** A request to the grievance officer's team (migration 0040), merged into DB. */
@@ -30,9 +30,25 @@ export interface PrivacyNomineesTable {
   updated_at: Generated<Date>;
 }
 
+/** A person's data export (migration 0041): built in the background, offered for 7 days. */
+export interface DataExportsTable {
+  id: Generated<string>;
+  person_id: string;
+  status: Generated<'pending' | 'ready' | 'failed' | 'expired'>;
+  storage_key: string | null;
+  size_bytes: ColumnType<string | null, number | null | undefined, number | null>;
+  attempts: Generated<number>;
+  locked_until: Date | null;
+  created_at: Generated<Date>;
+  ready_at: Date | null;
+  expires_at: Date | null;
+  downloaded_at: Date | null;
+}
+
 declare module './schema.ts' {
   interface DB {
     privacy_requests: PrivacyRequestsTable;
     privacy_nominees: PrivacyNomineesTable;
+    data_exports: DataExportsTable;
   }
 }

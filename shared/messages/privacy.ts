@@ -129,6 +129,26 @@ export const privacyMessages = {
   grievanceFailed: 'The grievance could not be sent',
   tooManyGrievances: 'You have sent several grievances today. Please wait for an answer before sending more.',
 
+  // Export.
+  exportTitle: 'Download your data',
+  exportIntro: 'Get a copy of everything WorkCred holds about you: a JSON file with your profile, applications, checks, consents and messages, and the documents and letters themselves, in one zip. We prepare it in the background and email you when it is ready; it can be downloaded for 7 days.',
+  requestExport: 'Prepare my data',
+  requestingExport: 'Asking...',
+  exportRequested: 'We are preparing your data. We will email you when it is ready.',
+  exportFailed: 'Your data could not be prepared',
+  exportStatuses: { pending: 'Being prepared', ready: 'Ready', failed: 'Could not be prepared', expired: 'Expired' },
+  exportRequestedOn: 'Asked {date}',
+  exportAvailableUntil: 'Available until {date}',
+  downloadExport: 'Download zip',
+  tooManyExports: 'You have asked for your data three times today. Please use the latest one or try again tomorrow.',
+  exportNotFound: 'Export not found',
+  exportNotReady: 'This export is still being prepared.',
+  exportExpired: 'This export has expired. Ask for a new one.',
+  exportReadySubject: 'Your WorkCred data is ready to download',
+  exportReadyText: 'Hello {name},\n\nThe copy of your data you asked for is ready. Sign in and download it from the Privacy section of your dashboard: {url}\n\nIt can be downloaded until {date}; after that it is deleted.\n\nWorkCred',
+  exportReadme:
+    'Your data from WorkCred\n\nworkcred-data.json holds your account, profile, applications with their history and interviews, verification checks and consents, shared records and who viewed them, employments, letters, who downloaded your documents, support messages, notifications, privacy requests and nominee.\n\ndocuments/ holds the files you uploaded; letters/ the letters employers issued to you. Each letter can be verified at the address printed on it.\n',
+
   // Nominee.
   nomineeTitle: 'Nominee',
   nomineeIntro: 'Name a person who may use these rights for you if you die or cannot act yourself.',

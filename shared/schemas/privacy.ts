@@ -8,6 +8,8 @@ import { privacyMessages as text } from '../messages/privacy.ts';
  *   POST   /api/privacy/grievances                the candidate, {topic, details} → PrivacyRequest (201)
  *   PUT    /api/privacy/nominee                   the candidate, {full_name, relationship, email, phone} → Nominee
  *   DELETE /api/privacy/nominee                   the candidate → 204
+ *   POST   /api/privacy/exports                   the candidate → DataExport (202; built in the background, emailed when ready)
+ *   GET    /api/privacy/exports/:exportId/download the candidate, their own ready export → application/zip
  *   GET    /api/admin/privacy/requests?status=    platform admins → AdminPrivacyRequest[]
  *   PATCH  /api/admin/privacy/requests/:requestId platform admins, {status, response} → AdminPrivacyRequest
  *
@@ -19,7 +21,9 @@ export { PRIVACY_NOTICE_VERSION } from '../privacy-notice.ts';
 /** Grievances are answered within 90 days (DPDP Rules 2025); the officer is warned at 60. */
 export const GRIEVANCE_DUE_DAYS = 90;
 export const GRIEVANCE_WARNING_DAYS = 60;
-export const PRIVACY_LIMITS = { details: 5000, response: 5000, disclosures: 200, requests: 200, grievancesPerDay: 5 } as const;
+export const PRIVACY_LIMITS = { details: 5000, response: 5000, disclosures: 200, requests: 200, grievancesPerDay: 5, exportsPerDay: 3 } as const;
+/** An export is offered for 7 days, then deleted. */
+export const EXPORT_DAYS = 7;
 
 export const privacyRequestKinds = ['grievance', 'correction', 'erasure'] as const;
 export type PrivacyRequestKind = (typeof privacyRequestKinds)[number];
@@ -116,6 +120,17 @@ export const privacyRequestSchema = z.object({
 });
 export type PrivacyRequest = z.infer<typeof privacyRequestSchema>;
 
+export const dataExportSchema = z.object({
+  id: z.string(),
+  status: z.enum(['pending', 'ready', 'failed', 'expired']),
+  created_at: z.string(),
+  ready_at: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  downloaded_at: z.string().nullable(),
+});
+export type DataExport = z.infer<typeof dataExportSchema>;
+export const exportIdParamsSchema = z.strictObject({ exportId: z.uuid(text.exportNotFound) });
+
 export const privacyOverviewSchema = z.object({
   notice_version: z.string(),
   grievance_officer: z.object({ name: z.string(), email: z.string() }),
@@ -124,6 +139,8 @@ export const privacyOverviewSchema = z.object({
   disclosures: z.array(disclosureSchema),
   requests: z.array(privacyRequestSchema),
   nominee: nomineeSchema.nullable(),
+  /** The newest exports (a few). */
+  exports: z.array(dataExportSchema),
 });
 export type PrivacyOverview = z.infer<typeof privacyOverviewSchema>;
 

@@ -69,6 +69,8 @@ const NOT_COMPANY_ROUTES = new Set([
   'POST /api/privacy/grievances',
   'PUT /api/privacy/nominee',
   'DELETE /api/privacy/nominee',
+  'POST /api/privacy/exports',
+  'GET /api/privacy/exports/:exportId/download',
 ]);
 
 /** Every route × every company role × two companies: who is refused for want of a permission. */

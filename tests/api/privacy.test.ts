@@ -1,7 +1,10 @@
 import fc from 'fast-check';
+import { unzipSync, strFromU8 } from 'fflate';
+import { resume } from '../../server/dev/demo-pdfs.ts';
+import { createFileStorage } from '../../server/storage/create-file-storage.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
-import { GRIEVANCE_DUE_DAYS, PRIVACY_NOTICE_VERSION, type AdminPrivacyRequest, type PrivacyOverview, type PrivacyRequest } from '../../shared/schemas/privacy.ts';
+import { EXPORT_DAYS, GRIEVANCE_DUE_DAYS, PRIVACY_NOTICE_VERSION, type AdminPrivacyRequest, type DataExport, type PrivacyOverview, type PrivacyRequest } from '../../shared/schemas/privacy.ts';
 import { laneUnavailable } from '../support/test-database.ts';
 import { createTestApp, signIn, type CookieJar, type TestApp } from '../support/test-app.ts';
 
@@ -276,6 +279,66 @@ describe.skipIf(laneUnavailable)('privacy: /api/privacy, /api/admin/privacy', ()
       expect((await call(meera.jar, 'DELETE', '/api/privacy/nominee')).statusCode).toBe(204);
       expect((await call(meera.jar, 'DELETE', '/api/privacy/nominee')).statusCode).toBe(204);
       expect((await overview(meera.jar)).nominee).toBeNull();
+    });
+  });
+
+  describe('the export', () => {
+    it('is prepared in the background, emailed, and holds the JSON with the applications and the files; it expires after 7 days', async () => {
+      const pdf = await resume({ name: 'Meera Pillai' });
+      const uploaded = await t.app.inject({ method: 'PUT', url: '/api/candidate/documents/resume', headers: { cookie: meera.jar.header, 'content-type': 'application/pdf' }, payload: pdf, remoteAddress: nextIp() });
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+
+      const asked = await call(meera.jar, 'POST', '/api/privacy/exports');
+      expect(asked.statusCode, asked.body).toBe(202);
+      const pending = asked.json<DataExport>();
+      expect(pending.status).toBe('pending');
+      // Asking again while it is prepared answers the same one.
+      expect((await call(meera.jar, 'POST', '/api/privacy/exports')).json<DataExport>().id).toBe(pending.id);
+      expect((await call(meera.jar, 'GET', `/api/privacy/exports/${pending.id}/download`)).statusCode).toBe(409);
+
+      await t.app.privacyJobs.idle();
+      await t.app.privacyJobs.runOnce();
+      const ready = (await overview(meera.jar)).exports.find((row) => row.id === pending.id)!;
+      expect(ready.status).toBe('ready');
+      expect(new Date(ready.expires_at!).getTime() - new Date(ready.ready_at!).getTime()).toBe(EXPORT_DAYS * DAY_MS);
+      const mail = await db().selectFrom('outbox_messages').select('body_text').where('recipient', '=', meera.email).where('subject', '=', text.exportReadySubject).executeTakeFirstOrThrow();
+      expect(mail.body_text).toContain('/dashboard/privacy#export');
+
+      // Only Meera downloads it.
+      expect((await call(arjun.jar, 'GET', `/api/privacy/exports/${pending.id}/download`)).statusCode).toBe(404);
+      expect((await call(owner.jar, 'GET', `/api/privacy/exports/${pending.id}/download`)).statusCode).toBe(403);
+      const download = await call(meera.jar, 'GET', `/api/privacy/exports/${pending.id}/download`);
+      expect(download.statusCode).toBe(200);
+      expect(download.headers['content-type']).toBe('application/zip');
+      const files = unzipSync(new Uint8Array(download.rawPayload));
+      expect(Object.keys(files).sort()).toEqual(['README.txt', 'documents/resume.pdf', 'workcred-data.json'].sort());
+      expect(Buffer.from(files['documents/resume.pdf']!).equals(pdf)).toBe(true);
+      const data = JSON.parse(strFromU8(files['workcred-data.json']!)) as { account: { email: string }; applications: { job_title: string; company: string; history: unknown[] }[]; nominee: unknown };
+      expect(data.account.email).toBe(meera.email);
+      expect(data.applications).toEqual([expect.objectContaining({ job_title: 'Payroll Executive', company: 'Kaveri Privacy Pvt Ltd' })]);
+      expect(data.applications[0]!.history.length).toBeGreaterThan(0);
+      expect(JSON.stringify(data)).not.toContain(arjun.email);
+
+      // Seven days on, the zip is gone from storage and the download refused.
+      const key = (await db().selectFrom('data_exports').select('storage_key').where('id', '=', pending.id).executeTakeFirstOrThrow()).storage_key!;
+      now = new Date(new Date(ready.expires_at!).getTime() + 1000);
+      expect((await t.app.privacyJobs.runOnce()).expired).toBeGreaterThanOrEqual(1);
+      expect((await call(meera.jar, 'GET', `/api/privacy/exports/${pending.id}/download`)).statusCode).toBe(409);
+      expect((await overview(meera.jar)).exports.find((row) => row.id === pending.id)?.status).toBe('expired');
+      expect(await createFileStorage(t.config).get(key)).toBeNull();
+    });
+
+    it('takes at most three requests a day', async () => {
+      // The clock moved past the first export's day: three more are taken, the fourth refused.
+      for (let i = 0; i < 3; i += 1) {
+        expect((await call(meera.jar, 'POST', '/api/privacy/exports')).statusCode).toBe(202);
+        await t.app.privacyJobs.idle();
+        await t.app.privacyJobs.runOnce();
+      }
+      const fourth = await call(meera.jar, 'POST', '/api/privacy/exports');
+      expect(fourth.statusCode).toBe(429);
+      expect(fourth.json<{ message: string }>().message).toBe(text.tooManyExports);
+      expect((await call(meera.jar, 'GET', '/api/privacy/exports/not-a-uuid/download')).statusCode).toBe(400);
     });
   });
 

@@ -229,7 +229,7 @@ describe('candidate journey: registration (/candidate-registration), documents, 
     await page.getByText(dash.noApplications).waitFor();
     // The sidebar offers a candidate only their own screens.
     const nav = page.getByRole('navigation', { name: messages.shell.mainNavigation });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Documents', 'Support']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Documents', 'Support', 'Privacy']);
     await screenshot(page, 'candidate-dashboard');
     expect(await seriousAxeViolations(page)).toEqual([]);
 

@@ -1,10 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { strFromU8, unzipSync } from 'fflate';
+import { resume } from '../../server/dev/demo-pdfs.ts';
 import { messages } from '../../shared/messages.ts';
 import { PRIVACY_NOTICE_VERSION } from '../../shared/schemas/privacy.ts';
 import { fill } from '../../web/lib/fill.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
-import { screenshot, startBrowserHarness, waitForToast, type BrowserHarness } from '../support/browser.ts';
+import { downloadedBytes, screenshot, startBrowserHarness, waitForToast, type BrowserHarness } from '../support/browser.ts';
+import { signIn } from '../support/test-app.ts';
 import { waitFor } from '../support/wait-for.ts';
 
 const PASSWORD = 'Periyar-Monsoon-Quilon-58';
@@ -24,7 +27,7 @@ describe('privacy: the candidate’s privacy centre and the admin’s Privacy ta
   });
   afterAll(async () => h?.close());
 
-  it('withdraws a check’s consent, raises a grievance, names a nominee; the admin answers and the candidate reads it', async () => {
+  it('withdraws a check’s consent, raises a grievance, names a nominee, downloads the export; the admin answers and the candidate reads it', async () => {
     const { db } = h.t.database;
     const company = await h.t.factories.company({ name: 'Malabar Spices Pvt Ltd' });
     const recruiter = await h.t.factories.user({ role: 'employer', companyId: company.id, companyRole: 'recruiter', password: PASSWORD, fullName: 'Nikhil Menon' });
@@ -34,6 +37,10 @@ describe('privacy: the candidate’s privacy centre and the admin’s Privacy ta
     const job = await h.t.factories.job(company.id, { title: 'Export Documentation Executive' });
     await h.t.factories.application(job.id, candidate.id);
     await db.insertInto('verification_consents').values({ candidate_id: candidate.id, subject: 'uan', purpose: 'Confirm your employment history from your UAN', notice_version: PRIVACY_NOTICE_VERSION }).execute();
+    const resumePdf = await resume({ name: 'Anjali Nair' });
+    const jar = await signIn(h.t.app, candidate.email, PASSWORD);
+    const uploaded = await h.t.app.inject({ method: 'PUT', url: '/api/candidate/documents/resume', headers: { cookie: jar.header, 'content-type': 'application/pdf', origin: h.baseURL }, payload: resumePdf });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
     await db.insertInto('document_downloads').values({ candidate_id: candidate.id, document_type: 'resume', reader_id: recruiter.id, company_id: company.id }).execute();
 
     const { page } = await h.openSignedIn(candidate.email, PASSWORD, '/dashboard');
@@ -82,6 +89,18 @@ describe('privacy: the candidate’s privacy centre and the admin’s Privacy ta
     await nominee.getByRole('button', { name: text.saveNominee }).click();
     await waitForToast(page, text.nomineeSaved);
     await nominee.getByTestId('nominee').getByText('Suresh Nair (Father), suresh.nair@example.in, +919447055555').waitFor();
+
+    // Export: prepared in the background, then a zip with the document and the applications.
+    const exportSection = page.getByRole('region', { name: text.exportTitle });
+    await exportSection.getByRole('button', { name: text.requestExport }).click();
+    await waitForToast(page, text.exportRequested);
+    const downloadLink = exportSection.getByRole('link', { name: text.downloadExport });
+    await downloadLink.waitFor({ timeout: 15_000 });
+    const [download] = await Promise.all([page.waitForEvent('download'), downloadLink.click()]);
+    const zip = unzipSync(new Uint8Array(await downloadedBytes(download)));
+    expect(Buffer.from(zip['documents/resume.pdf'] ?? []).equals(resumePdf)).toBe(true);
+    const data = JSON.parse(strFromU8(zip['workcred-data.json']!)) as { applications: { job_title: string }[] };
+    expect(data.applications.map((application) => application.job_title)).toEqual(['Export Documentation Executive']);
 
     await page.setViewportSize({ width: 375, height: 812 });
     await page.getByRole('heading', { name: text.title }).scrollIntoViewIfNeeded();

@@ -13,6 +13,7 @@ import {
 import type { SessionContext } from '../../auth/session.ts';
 import type { DB } from '../../db/schema.ts';
 import { forbidden } from '../../http/errors.ts';
+import { listExports } from './exports.ts';
 
 const text = messages.privacy;
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -33,14 +34,15 @@ export interface GrievanceOfficer {
 
 /** Everything the Privacy section shows, read for the person only. */
 export async function getPrivacyOverview(db: Kysely<DB>, personId: string, officer: GrievanceOfficer): Promise<PrivacyOverview> {
-  const [holdings, consents, disclosures, requests, nominee] = await Promise.all([
+  const [holdings, consents, disclosures, requests, nominee, exports] = await Promise.all([
     holdingsOf(db, personId),
     consentsOf(db, personId),
     disclosuresOf(db, personId),
     requestsOf(db, personId),
     nomineeOf(db, personId),
+    listExports(db, personId),
   ]);
-  return { notice_version: PRIVACY_NOTICE_VERSION, grievance_officer: officer, holdings, consents, disclosures, requests, nominee };
+  return { notice_version: PRIVACY_NOTICE_VERSION, grievance_officer: officer, holdings, consents, disclosures, requests, nominee, exports };
 }
 
 /** How many items of each kind WorkCred holds about the person, in one statement. */

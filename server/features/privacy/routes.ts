@@ -5,6 +5,8 @@ import {
   adminPrivacyRequestSchema,
   adminRequestsQuerySchema,
   answerRequestBodySchema,
+  dataExportSchema,
+  exportIdParamsSchema,
   grievanceBodySchema,
   nomineeBodySchema,
   nomineeSchema,
@@ -14,6 +16,7 @@ import {
 } from '../../../shared/schemas/privacy.ts';
 import { sessionOf } from '../../http/access.ts';
 import type { FeatureDeps } from '../feature-deps.ts';
+import { openExport, requestExport } from './exports.ts';
 import { removeNominee, setNominee } from './nominee.ts';
 import { getPrivacyOverview, personIdOf } from './overview.ts';
 import { answerPrivacyRequest, listPrivacyRequests, raiseGrievance, type PrivacyContext } from './requests.ts';
@@ -22,7 +25,7 @@ import { answerPrivacyRequest, listPrivacyRequests, raiseGrievance, type Privacy
  * Data rights (issue 18). The person's own privacy centre ('user', candidates only, their own rows
  * by construction) and the platform admins' queue of requests ('admin').
  */
-export async function privacyRoutes(app: FastifyInstance, { config, database, onMessageQueued, clock }: FeatureDeps) {
+export async function privacyRoutes(app: FastifyInstance, { config, database, storage, onMessageQueued, clock }: FeatureDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
   const officer = { name: config.GRIEVANCE_OFFICER_NAME, email: config.GRIEVANCE_OFFICER_EMAIL };
@@ -45,6 +48,23 @@ export async function privacyRoutes(app: FastifyInstance, { config, database, on
   api.delete('/api/privacy/nominee', { config: { access: 'user' } }, async (request, reply) => {
     await removeNominee(db, personIdOf(sessionOf(request)), request.ip);
     return reply.code(204).send();
+  });
+
+  api.post('/api/privacy/exports', { config: { access: 'user' }, schema: { response: { 202: dataExportSchema } } }, async (request, reply) => {
+    const { export: asked } = await requestExport(db, personIdOf(sessionOf(request)), request.ip, clock());
+    app.privacyJobs.kick();
+    return reply.code(202).send(asked);
+  });
+
+  api.get('/api/privacy/exports/:exportId/download', { config: { access: 'user' }, schema: { params: exportIdParamsSchema } }, async (request, reply) => {
+    const file = await openExport({ db, storage, now: clock }, personIdOf(sessionOf(request)), request.params.exportId, request.ip);
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-length', file.size)
+      .header('content-disposition', `attachment; filename="${file.name}"`)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'no-store')
+      .send(file.body);
   });
 
   api.get('/api/admin/privacy/requests', { config: { access: 'admin' }, schema: { querystring: adminRequestsQuerySchema, response: { 200: adminPrivacyRequestListSchema } } }, async (request) =>

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   adminPrivacyRequestListSchema,
   adminPrivacyRequestSchema,
+  dataExportSchema,
   nomineeSchema,
   privacyOverviewSchema,
   privacyRequestSchema,
@@ -17,7 +18,17 @@ const adminKey = ['privacy', 'admin-requests'] as const;
 
 /** GET /api/privacy: the person's consents, holdings, disclosures, requests and nominee. */
 export function usePrivacyOverview() {
-  return useQuery({ queryKey: overviewKey, queryFn: ({ signal }) => api('/api/privacy', { schema: privacyOverviewSchema, signal }) });
+  return useQuery({
+    queryKey: overviewKey,
+    queryFn: ({ signal }) => api('/api/privacy', { schema: privacyOverviewSchema, signal }),
+    // While an export is being prepared, look again every few seconds.
+    refetchInterval: (query) => (query.state.data?.exports.some((row) => row.status === 'pending') ? 3000 : false),
+  });
+}
+
+/** POST /api/privacy/exports: asks for a copy of all the person's data (prepared in the background). */
+export function useRequestExport() {
+  return useOverviewMutation(() => api('/api/privacy/exports', { method: 'POST', body: {}, schema: dataExportSchema }));
 }
 
 function useOverviewMutation<T, R>(mutationFn: (input: T) => Promise<R>) {

@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 /** One part of the privacy centre: a card whose heading names its region. */
 export function PrivacySection({ id, title, intro, children }: { id: string; title: string; intro?: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={`privacy-${id}`}>
+    <section id={id} aria-labelledby={`privacy-${id}`} className="scroll-mt-20">
       <Card>
         <CardHeader className="pb-2">
           <CardTitle id={`privacy-${id}`}>{title}</CardTitle>
