@@ -8,6 +8,7 @@ import { confirmationEmail, passwordResetEmail } from './emails.ts';
 import { deriveMfaKeys, generateOneTimeCode, hashOneTimeCode } from './mfa-crypto.ts';
 import { testPasswordHasher } from './test-password-hasher.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../shared/options.ts';
+import { cancelErasure } from '../features/privacy/erasure.ts';
 
 export const CLIENT_IP_HEADER = 'x-workcred-client-ip';
 /** Sessions end after this long without use (refreshed at most every SESSION_UPDATE_AGE). */
@@ -129,6 +130,14 @@ export function createAuth({ config, database, onMessageQueued }: AuthDeps) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     databaseHooks: {
+      // Issue 18: signing in during an erasure's 30 days cancels it (the person is emailed).
+      session: {
+        create: {
+          async after(session) {
+            if (await cancelErasure(db, session.userId, { ip: session.ipAddress ?? null, now: new Date(), bySignIn: true })) onMessageQueued();
+          },
+        },
+      },
       user: {
         create: {
           async after(user) {

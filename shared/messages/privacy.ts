@@ -149,6 +149,34 @@ export const privacyMessages = {
   exportReadme:
     'Your data from WorkCred\n\nworkcred-data.json holds your account, profile, applications with their history and interviews, verification checks and consents, shared records and who viewed them, employments, letters, who downloaded your documents, support messages, notifications, privacy requests and nominee.\n\ndocuments/ holds the files you uploaded; letters/ the letters employers issued to you. Each letter can be verified at the address printed on it.\n',
 
+  // Erasure.
+  erasureTitle: 'Delete my account',
+  erasureIntro: 'Ask us to erase your account and your data. It happens 30 days after you ask: until then, signing in or Cancel below stops it.',
+  erasureWhatGoes: 'Erased: your profile, phone, UAN, documents and their verification, consents, shared records, support messages, notifications, nominee and exports. Your sign-in stops working.',
+  erasureWhatStays:
+    'Kept, without your name: your applications as anonymous counts in employers’ reports, employment records and letters employers issued (their own records, shown as “Erased person”), and the audit log and invoices for the periods the law requires.',
+  requestErasure: 'Delete my account',
+  erasureConfirmTitle: 'Delete your account in 30 days?',
+  erasureConfirm: 'Yes, delete my account',
+  erasureScheduled: 'Your account will be erased on {date}. Sign in or cancel before then to keep it.',
+  erasureScheduledNote: 'Your account is scheduled to be erased on {date} ({reference}).',
+  cancelErasure: 'Cancel deletion',
+  erasureCancelled: 'Deletion cancelled. Your account stays.',
+  erasureFailed: 'The request could not be saved',
+  erasureAlreadyScheduled: 'Your account is already scheduled to be erased.',
+  noErasureScheduled: 'No deletion is scheduled.',
+  erasureDetails: 'Erase my account and personal data.',
+  erasedDetails: 'Erased with the person’s data.',
+  erasureCancelledBySignIn: 'Cancelled because you signed in during the 30 days.',
+  erasureCancelledByPerson: 'Cancelled by you.',
+  erasureCompletedResponse: 'Erased.',
+  erasureScheduledSubject: 'Your WorkCred account will be erased ({reference})',
+  erasureScheduledText:
+    'Hello {name},\n\nYou asked us to erase your WorkCred account. It will be erased on {date}, with your profile, documents and their checks, consents, shared records and messages.\n\nWe keep, without your name, your applications as anonymous counts, the employment records and letters employers issued, and the audit log and invoices the law requires.\n\nChanged your mind? Sign in before {date}, or press Cancel in the Privacy section: {url}\n\nWorkCred',
+  erasureCancelledSubject: 'Your WorkCred account will not be erased ({reference})',
+  erasureCancelledText: 'Hello {name},\n\nYour request {reference} to erase your account is cancelled. {why}\n\nWorkCred',
+  erasureOnlyRuns: 'An erasure runs by itself at the end of its 30 days; it is not answered here.',
+
   // Nominee.
   nomineeTitle: 'Nominee',
   nomineeIntro: 'Name a person who may use these rights for you if you die or cannot act yourself.',

@@ -10,6 +10,8 @@ import { privacyMessages as text } from '../messages/privacy.ts';
  *   DELETE /api/privacy/nominee                   the candidate → 204
  *   POST   /api/privacy/exports                   the candidate → DataExport (202; built in the background, emailed when ready)
  *   GET    /api/privacy/exports/:exportId/download the candidate, their own ready export → application/zip
+ *   POST   /api/privacy/erasure                   the candidate → PrivacyRequest (201; runs after 30 days)
+ *   DELETE /api/privacy/erasure                   the candidate → 204 (cancels it; signing in does too)
  *   GET    /api/admin/privacy/requests?status=    platform admins → AdminPrivacyRequest[]
  *   PATCH  /api/admin/privacy/requests/:requestId platform admins, {status, response} → AdminPrivacyRequest
  *
@@ -22,6 +24,8 @@ export { PRIVACY_NOTICE_VERSION } from '../privacy-notice.ts';
 export const GRIEVANCE_DUE_DAYS = 90;
 export const GRIEVANCE_WARNING_DAYS = 60;
 export const PRIVACY_LIMITS = { details: 5000, response: 5000, disclosures: 200, requests: 200, grievancesPerDay: 5, exportsPerDay: 3 } as const;
+/** Erasure runs 30 days after it is asked for; signing in, or Cancel, stops it. */
+export const ERASURE_GRACE_DAYS = 30;
 /** An export is offered for 7 days, then deleted. */
 export const EXPORT_DAYS = 7;
 

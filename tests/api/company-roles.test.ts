@@ -71,6 +71,8 @@ const NOT_COMPANY_ROUTES = new Set([
   'DELETE /api/privacy/nominee',
   'POST /api/privacy/exports',
   'GET /api/privacy/exports/:exportId/download',
+  'POST /api/privacy/erasure',
+  'DELETE /api/privacy/erasure',
 ]);
 
 /** Every route × every company role × two companies: who is refused for want of a permission. */

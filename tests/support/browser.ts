@@ -75,11 +75,11 @@ function matches(message: ConsoleMessage, expected: ExpectedConsoleError): boole
 }
 
 /** Starts the real server (a fresh database: PostgreSQL when the lane has it, else PGlite) on a free port and Chromium, for one test file. */
-export async function startBrowserHarness(env: Record<string, string> = {}): Promise<BrowserHarness> {
+export async function startBrowserHarness(env: Record<string, string> = {}, options: { clock?: () => Date } = {}): Promise<BrowserHarness> {
   if (!existsSync(DIST_INDEX)) throw new Error(`The web app is not built (${DIST_INDEX} is missing): run \`npm run build\` before the browser tests.`);
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  const t = await createTestApp({ PUBLIC_URL: baseURL, ...env }, { distDir: DIST_DIR });
+  const t = await createTestApp({ PUBLIC_URL: baseURL, ...env }, { distDir: DIST_DIR, clock: options.clock });
   try {
     await t.app.listen({ port, host: '127.0.0.1' });
   } catch (error) {

@@ -32,7 +32,7 @@ export interface PrivacyContext {
 }
 
 /** GR-2026-000042: the kind, the year in IST, and the next number of one sequence for all requests. */
-async function nextReference(trx: Transaction<DB>, kind: PrivacyRequestKind, now: Date): Promise<string> {
+export async function nextReference(trx: Transaction<DB>, kind: PrivacyRequestKind, now: Date): Promise<string> {
   const { rows } = await sql<{ n: string }>`SELECT nextval('privacy_request_number') AS n`.execute(trx);
   const year = istDate(now).slice(0, 4);
   return `${PREFIX[kind]}-${year}-${String(rows[0]?.n).padStart(6, '0')}`;
@@ -159,8 +159,9 @@ export async function listPrivacyRequests(db: Kysely<DB>, filter: 'open' | 'clos
 export async function answerPrivacyRequest(db: Kysely<DB>, adminId: string, requestId: string, body: AnswerRequestBody, ctx: PrivacyContext): Promise<AdminPrivacyRequest> {
   const now = ctx.now ?? new Date();
   return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('privacy_requests').select(['id', 'status', 'reference', 'person_id']).where('id', '=', requestId).forUpdate().executeTakeFirst();
+    const current = await trx.selectFrom('privacy_requests').select(['id', 'kind', 'status', 'reference', 'person_id']).where('id', '=', requestId).forUpdate().executeTakeFirst();
     if (!current) throw notFound(text.requestNotFound);
+    if (current.kind === 'erasure') throw conflict(text.erasureOnlyRuns, 'ERASURE_RUNS_ITSELF');
     if (!(OPEN_REQUEST_STATUSES as readonly string[]).includes(current.status)) throw conflict(text.requestClosed, 'REQUEST_CLOSED');
 
     const closing = body.status !== 'in_progress';

@@ -16,6 +16,7 @@ import {
 } from '../../../shared/schemas/privacy.ts';
 import { sessionOf } from '../../http/access.ts';
 import type { FeatureDeps } from '../feature-deps.ts';
+import { cancelErasureOrFail, requestErasure } from './erasure.ts';
 import { openExport, requestExport } from './exports.ts';
 import { removeNominee, setNominee } from './nominee.ts';
 import { getPrivacyOverview, personIdOf } from './overview.ts';
@@ -65,6 +66,18 @@ export async function privacyRoutes(app: FastifyInstance, { config, database, st
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'no-store')
       .send(file.body);
+  });
+
+  api.post('/api/privacy/erasure', { config: { access: 'user' }, schema: { response: { 201: privacyRequestSchema } } }, async (request, reply) => {
+    const scheduled = await requestErasure(db, personIdOf(sessionOf(request)), { publicUrl: config.PUBLIC_URL, ip: request.ip, now: clock() });
+    onMessageQueued();
+    return reply.code(201).send(scheduled);
+  });
+
+  api.delete('/api/privacy/erasure', { config: { access: 'user' } }, async (request, reply) => {
+    await cancelErasureOrFail(db, personIdOf(sessionOf(request)), { ip: request.ip, now: clock() });
+    onMessageQueued();
+    return reply.code(204).send();
   });
 
   api.get('/api/admin/privacy/requests', { config: { access: 'admin' }, schema: { querystring: adminRequestsQuerySchema, response: { 200: adminPrivacyRequestListSchema } } }, async (request) =>
