@@ -11,6 +11,7 @@ import { DEMO_JOIN_REQUESTER, seedSettings } from './seed-demo-settings.ts';
 import { seedHiring, type SeededCompany } from './seed-demo-hiring.ts';
 import { SEED_IP, type SeedContext } from './seed-demo-context.ts';
 import { createInvite } from '../features/team/invites.ts';
+import { seedPrivacy } from './seed-demo-privacy.ts';
 
 export const DEMO_PASSWORD = 'WorkCred-Demo-2026!';
 
@@ -73,6 +74,7 @@ export async function seedDemo(app: FastifyInstance, { force = false } = {}) {
     await seedSettings(context, factories, companies, DEMO_PASSWORD);
     await seedLetters(context, companies);
     await seedBilling(context, companies);
+    await seedPrivacy(context, admin.id, candidates);
   } finally {
     await storage.close?.();
   }

@@ -48,12 +48,12 @@ export const privacyMessages = {
   withdrawFailed: 'The consent could not be withdrawn',
   cancel: 'Cancel',
   consequences: {
-    registration: 'Withdrawing this consent means closing your account: everything you gave us is erased after 30 days. Use "Delete my account" when it is available.',
+    registration: 'Withdrawing this consent means deleting your account: everything you gave us is erased after 30 days.',
     application: 'Your application to {company} is withdrawn. The employer stops seeing it as active and cannot move it on. You can apply to other jobs.',
     check: 'The check stops and its result is hidden from employers. Employers who asked for it see that it is not verified.',
     share: '{company} can no longer open your employment record. Views they made before stay in your log.',
   },
-  registrationWithdrawNote: 'To withdraw this consent, close your account.',
+  registrationWithdrawNote: 'To withdraw this consent, delete your account (below).',
 
   // Holdings and disclosures.
   holdingsTitle: 'What we hold about you',
@@ -102,7 +102,10 @@ export const privacyMessages = {
   },
   referenceLabel: 'Reference {reference}',
   dueBy: 'Answer due by {date}',
+  erasureRunsOn: 'Erased on {date} unless cancelled',
   answeredOn: 'Answered {date}',
+  closedOn: 'Closed {date}',
+  scheduledStatus: 'Scheduled',
   responseLabel: 'Answer',
 
   grievanceTitle: 'Raise a grievance',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FunnelReport, SourcesReport, SpeedReport, VerificationReport } from '../../shared/schemas/analytics.ts';
 import type { CandidateSearchPage } from '../../shared/schemas/candidate-search.ts';
 import type { CompanyLetter } from '../../shared/schemas/letters.ts';
+import type { AdminPrivacyRequest, PrivacyOverview } from '../../shared/schemas/privacy.ts';
 import type { Employee, RecordSharesOverview, SharedRecord } from '../../shared/schemas/employment.ts';
 import type { JobPipeline } from '../../shared/schemas/pipeline.ts';
 import type { CandidateCheck, QueuePage } from '../../shared/schemas/verification.ts';
@@ -174,6 +175,18 @@ describe.skipIf(laneUnavailable)('demo seed', { timeout: 120_000 }, () => {
     // Its recruiter has asked two applicants for background checks, counted on Billing.
     const billing = await get<{ usage: { checks_this_month: number } }>(owner, '/api/billing');
     expect(billing.usage.checks_this_month).toBe(2);
+  });
+
+  it('shows data rights: Kavya’s nominee, export and answered grievance; the admin queue with an open grievance due soon', async () => {
+    const kavya = await get<PrivacyOverview>(await as('kavya.candidate@demo.workcred.in'), '/api/privacy');
+    expect(kavya.nominee).toMatchObject({ full_name: 'Sujatha Reddy', relationship: 'Mother' });
+    expect(kavya.exports[0]).toMatchObject({ status: 'ready' });
+    expect(kavya.requests[0]).toMatchObject({ kind: 'grievance', status: 'resolved' });
+    expect(kavya.consents.some((consent) => consent.kind === 'registration')).toBe(true);
+    const queue = await get<AdminPrivacyRequest[]>(await as('admin@demo.workcred.in'), '/api/admin/privacy/requests');
+    expect(queue.map((request) => request.status).sort()).toEqual(['in_progress', 'open']);
+    // Oldest due first: Meera's, raised 70 days ago, is due within 30 days.
+    expect(new Date(queue[0]!.due_at).getTime() - Date.now()).toBeLessThan(30 * 24 * 60 * 60 * 1000);
   });
 
   it('refuses to run again, and refuses a database with real users unless forced', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { strFromU8, unzipSync } from 'fflate';
@@ -22,8 +23,9 @@ const noSidewaysScroll = (page: Page) =>
  */
 describe('privacy: the candidate’s privacy centre and the admin’s Privacy tab', () => {
   let h: BrowserHarness;
+  let now = new Date();
   beforeAll(async () => {
-    h = await startBrowserHarness({ GRIEVANCE_OFFICER_NAME: 'Lakshmi Iyer', GRIEVANCE_OFFICER_EMAIL: 'dpo@workcred.test' });
+    h = await startBrowserHarness({ GRIEVANCE_OFFICER_NAME: 'Lakshmi Iyer', GRIEVANCE_OFFICER_EMAIL: 'dpo@workcred.test' }, { clock: () => now });
   });
   afterAll(async () => h?.close());
 
@@ -133,5 +135,55 @@ describe('privacy: the candidate’s privacy centre and the admin’s Privacy ta
     await page.reload();
     await requests.getByText(text.requestStatuses.resolved, { exact: true }).waitFor();
     await requests.getByText(/old job fair list/).waitFor();
+  });
+
+  it('asks for erasure and cancels it by signing in; a second person’s erasure runs after the 30 days and nothing of them is found', async () => {
+    const { db } = h.t.database;
+    const anjali = await h.t.factories.user({ role: 'candidate', password: PASSWORD, fullName: 'Anjali Menon' });
+    await h.t.factories.candidateProfile(anjali.id);
+    const devika = await h.t.factories.user({ role: 'candidate', password: PASSWORD, fullName: 'Devika Raghunathan' });
+    await h.t.factories.candidateProfile(devika.id, { uan: '100654321987' });
+    const admin = await h.t.factories.user({ role: 'admin', password: PASSWORD, fullName: 'Imran Sheikh' });
+
+    const askErasure = async (page: Page) => {
+      const section = page.getByRole('region', { name: text.erasureTitle });
+      await section.getByRole('button', { name: text.requestErasure }).click();
+      const dialog = page.getByRole('dialog', { name: text.erasureConfirmTitle });
+      await dialog.getByText(text.erasureWhatStays, { exact: false }).waitFor();
+      await dialog.getByRole('button', { name: text.erasureConfirm }).click();
+      await section.getByRole('status').getByText(/scheduled to be erased on/).waitFor();
+      return section;
+    };
+
+    // Anjali asks, then signs in again: the request is cancelled.
+    const first = await h.openSignedIn(anjali.email, PASSWORD, '/dashboard/privacy');
+    await first.page.setViewportSize({ width: 375, height: 812 });
+    const section = await askErasure(first.page);
+    expect(await seriousAxeViolations(first.page)).toEqual([]);
+    await screenshot(first.page, 'privacy-erasure-scheduled-375');
+    const again = await h.openSignedIn(anjali.email, PASSWORD, '/dashboard/privacy');
+    await again.page.getByRole('region', { name: text.requestsTitle }).getByText(text.requestStatuses.cancelled, { exact: true }).waitFor();
+    await again.page.getByText(text.erasureCancelledBySignIn).waitFor();
+    await first.page.reload();
+    await section.getByRole('button', { name: text.requestErasure }).waitFor();
+
+    // Devika asks and does not come back: 30 days later she is erased.
+    const second = await h.openSignedIn(devika.email, PASSWORD, '/dashboard/privacy');
+    await askErasure(second.page);
+    await second.context.close();
+    now = new Date(now.getTime() + 31 * 24 * 60 * 60 * 1000);
+    expect((await h.t.app.privacyJobs.runOnce()).erased).toBe(1);
+
+    const adminView = await h.openSignedIn(admin.email, PASSWORD, '/admin');
+    await adminView.page.getByRole('tab', { name: text.adminTab }).click();
+    await adminView.page.getByLabel(text.adminFilterLabel).selectOption('closed');
+    const done = adminView.page.getByTestId('admin-privacy-request').filter({ hasText: text.requestStatuses.completed });
+    await done.getByText(text.personGone).or(done.getByText('Erased person')).first().waitFor();
+    expect(await adminView.page.getByText('Devika').count()).toBe(0);
+    await screenshot(adminView.page, 'privacy-admin-erasure-completed');
+    for (const needle of ['Devika', devika.email, '100654321987']) {
+      const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM user_profiles u LEFT JOIN candidate_profiles c ON c.user_id = u.id WHERE (u.*)::text ILIKE ${`%${needle}%`} OR (c.*)::text ILIKE ${`%${needle}%`}`.execute(db);
+      expect(Number(rows[0]?.n), needle).toBe(0);
+    }
   });
 });

@@ -54,6 +54,14 @@ export function useWithdrawConsent() {
   });
 }
 
+export function useRequestErasure() {
+  return useOverviewMutation(() => api('/api/privacy/erasure', { method: 'POST', body: {}, schema: privacyRequestSchema }));
+}
+
+export function useCancelErasure() {
+  return useOverviewMutation(() => api('/api/privacy/erasure', { method: 'DELETE' }));
+}
+
 export function useRaiseGrievance() {
   return useOverviewMutation((body: GrievanceBody) => api('/api/privacy/grievances', { method: 'POST', body, schema: privacyRequestSchema }));
 }

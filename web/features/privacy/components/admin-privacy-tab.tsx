@@ -11,7 +11,7 @@ import { fill } from '@web/lib/fill.ts';
 import { useNow } from '@web/lib/use-now.ts';
 import { useAdminPrivacyRequests } from '../api/privacy.ts';
 import { AnswerRequestDialog } from './answer-request-dialog.tsx';
-import { RequestStatus } from './request-status.tsx';
+import { closedLabel, RequestStatus } from './request-status.tsx';
 
 const text = messages.privacy;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -19,7 +19,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const WARN_WITHIN_DAYS = GRIEVANCE_DUE_DAYS - GRIEVANCE_WARNING_DAYS;
 
 function DueNote({ request, now }: { request: AdminPrivacyRequest; now: number }) {
-  if (request.closed_at) return <span className="text-slate-600">{fill(text.answeredOn, { date: formatIstDate(new Date(request.closed_at)) })}</span>;
+  if (request.closed_at) return <span className="text-slate-600">{closedLabel(request.kind, request.closed_at, (iso) => formatIstDate(new Date(iso)))}</span>;
   const days = Math.ceil((new Date(request.due_at).getTime() - now) / DAY_MS);
   const label = days < 0 ? fill(text.overdue, { days: -days }) : days === 0 ? text.dueToday : fill(text.dueIn, { days });
   return (
@@ -69,7 +69,7 @@ export function AdminPrivacyTab() {
                     {request.reference} · {text.requestKinds[request.kind]}
                     {request.kind === 'grievance' && request.topic in text.topics ? ` · ${text.topics[request.topic as keyof typeof text.topics]}` : ''}
                   </span>
-                  <RequestStatus status={request.status} />
+                  <RequestStatus kind={request.kind} status={request.status} />
                 </div>
                 <p className="text-sm text-slate-700">{request.person ? `${request.person.name || request.person.email} · ${request.person.email}` : text.personGone}</p>
                 <p className="line-clamp-3 text-sm text-slate-800">{request.details}</p>
@@ -77,7 +77,7 @@ export function AdminPrivacyTab() {
                   <DueNote request={request} now={now} />
                 </p>
               </div>
-              {request.closed_at ? null : (
+              {request.closed_at || request.kind === 'erasure' ? null : (
                 <Button variant="outline" size="sm" onClick={() => setAnswering(request)} aria-label={`${text.answer} ${request.reference}`}>
                   {text.answer}
                 </Button>

@@ -13,7 +13,7 @@ import { fill } from '@web/lib/fill.ts';
 import { toast } from '@web/lib/toast.ts';
 import { useRaiseGrievance } from '../api/privacy.ts';
 import { PrivacySection } from './privacy-section.tsx';
-import { RequestStatus } from './request-status.tsx';
+import { closedLabel, RequestStatus } from './request-status.tsx';
 
 const text = messages.privacy;
 const date = (iso: string) => formatIstDate(new Date(iso));
@@ -30,11 +30,11 @@ function RequestList({ requests }: { requests: PrivacyRequest[] }) {
             <span className="font-medium text-slate-900">
               {text.requestKinds[request.kind]} · {fill(text.referenceLabel, { reference: request.reference })}
             </span>
-            <RequestStatus status={request.status} />
+            <RequestStatus kind={request.kind} status={request.status} />
           </div>
           <p className="text-sm text-slate-700">{request.details}</p>
           <p className="text-xs text-slate-600">
-            {request.closed_at ? fill(text.answeredOn, { date: date(request.closed_at) }) : fill(text.dueBy, { date: date(request.due_at) })}
+            {request.closed_at ? closedLabel(request.kind, request.closed_at, date) : fill(request.kind === 'erasure' ? text.erasureRunsOn : text.dueBy, { date: date(request.due_at) })}
           </p>
           {request.response ? (
             <p className="rounded-md bg-slate-50 p-2 text-sm text-slate-800">

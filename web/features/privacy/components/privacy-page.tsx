@@ -4,6 +4,7 @@ import { errorMessage } from '@web/lib/api-client.ts';
 import { usePrivacyOverview } from '../api/privacy.ts';
 import { ConsentsSection } from './consents-section.tsx';
 import { DataSection } from './data-section.tsx';
+import { ErasureSection } from './erasure-section.tsx';
 import { ExportSection } from './export-section.tsx';
 import { GrievanceSection } from './grievance-section.tsx';
 import { NomineeSection } from './nominee-section.tsx';
@@ -32,6 +33,7 @@ export function PrivacyPage() {
           <ExportSection exports={overview.data.exports} />
           <GrievanceSection overview={overview.data} />
           <NomineeSection nominee={overview.data.nominee} />
+          <ErasureSection requests={overview.data.requests} />
         </>
       )}
     </div>
