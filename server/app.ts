@@ -110,7 +110,7 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
     devOutboxDir: config.isProduction ? undefined : path.join(config.DATA_DIR, 'outbox'),
     printDevCopies: config.NODE_ENV === 'development',
   });
-  const auth = createAuth({ config, database, onMessageQueued: () => outbox.kick() });
+  const auth = createAuth({ config, database, onMessageQueued: () => outbox.kick(), clock });
   const guards = createGuards(auth, database);
   // Resolved sessions kept a few seconds, dropped on every instance when anything about them changes.
   const stopSessionCache = await startSessionCache(database, config.SESSION_CACHE_SECONDS * 1000);
@@ -148,7 +148,14 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   const storage = createFileStorage(config);
   const deps: FeatureDeps = { config, database, auth, storage, onMessageQueued: () => outbox.kick(), clock, planLimits };
   // Data rights in the background (issue 18): exports built and expired, on any instance.
-  const privacyJobs = new PrivacyJobs({ db: database.db, storage, publicUrl: config.PUBLIC_URL, log: app.log, now: clock });
+  const privacyJobs = new PrivacyJobs({
+    db: database.db,
+    storage,
+    publicUrl: config.PUBLIC_URL,
+    log: app.log,
+    now: clock,
+    retention: { inactiveYears: config.RETENTION_INACTIVE_YEARS, unsubmittedDays: config.RETENTION_UNSUBMITTED_DAYS },
+  });
   app.decorate('privacyJobs', privacyJobs);
   await app.register(waitlistRoutes, deps);
   await app.register(employerSignupRoutes, deps);

@@ -30,6 +30,9 @@ export const envSchema = z
     // Issue 18: the Grievance Officer named on /privacy, who receives grievances and their 60-day warnings.
     GRIEVANCE_OFFICER_NAME: z.string().trim().min(1).max(100).default('Grievance Officer, WorkCred'),
     GRIEVANCE_OFFICER_EMAIL: z.email().default('grievance@workcred.in'),
+    // Issue 18: candidates inactive this long are erased (after 48 hours' notice); unfinished registrations after RETENTION_UNSUBMITTED_DAYS.
+    RETENTION_INACTIVE_YEARS: z.coerce.number().int().min(1).max(20).default(3),
+    RETENTION_UNSUBMITTED_DAYS: z.coerce.number().int().min(7).max(3650).default(90),
     SMS_PROVIDER: z.enum(['outbox', 'msg91']).default('outbox'),
     MSG91_AUTH_KEY: optionalString,
     MSG91_TEMPLATE_ID: optionalString,

@@ -9,6 +9,7 @@ import { deriveMfaKeys, generateOneTimeCode, hashOneTimeCode } from './mfa-crypt
 import { testPasswordHasher } from './test-password-hasher.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../shared/options.ts';
 import { cancelErasure } from '../features/privacy/erasure.ts';
+import { markSeen } from '../features/privacy/retention.ts';
 
 export const CLIENT_IP_HEADER = 'x-workcred-client-ip';
 /** Sessions end after this long without use (refreshed at most every SESSION_UPDATE_AGE). */
@@ -25,9 +26,11 @@ interface AuthDeps {
   database: Database;
   /** Called after a message row is written, to deliver it soon. */
   onMessageQueued: () => void;
+  /** The time now (tests move it): when a sign-in was, for the retention schedule. */
+  clock?: () => Date;
 }
 
-export function createAuth({ config, database, onMessageQueued }: AuthDeps) {
+export function createAuth({ config, database, onMessageQueued, clock = () => new Date() }: AuthDeps) {
   const { db } = database;
   const sessionCookieName = config.isProduction ? '__Host-workcred.session_token' : 'workcred.session_token';
   const codeKeys = deriveMfaKeys(config.AUTH_SECRET);
@@ -134,7 +137,9 @@ export function createAuth({ config, database, onMessageQueued }: AuthDeps) {
       session: {
         create: {
           async after(session) {
-            if (await cancelErasure(db, session.userId, { ip: session.ipAddress ?? null, now: new Date(), bySignIn: true })) onMessageQueued();
+            // ...and keeps the account out of the retention schedule's reach for another period.
+            await markSeen(db, session.userId, clock());
+            if (await cancelErasure(db, session.userId, { ip: session.ipAddress ?? null, now: clock(), bySignIn: true })) onMessageQueued();
           },
         },
       },

@@ -45,10 +45,21 @@ export interface DataExportsTable {
   downloaded_at: Date | null;
 }
 
+/** One day's retention run (migration 0042). */
+export interface RetentionRunsTable {
+  run_date: ColumnType<string, string, string>;
+  started_at: Generated<Date>;
+  finished_at: Date | null;
+  warned: Generated<number>;
+  inactive_scheduled: Generated<number>;
+  unsubmitted_scheduled: Generated<number>;
+}
+
 declare module './schema.ts' {
   interface DB {
     privacy_requests: PrivacyRequestsTable;
     privacy_nominees: PrivacyNomineesTable;
     data_exports: DataExportsTable;
+    retention_runs: RetentionRunsTable;
   }
 }

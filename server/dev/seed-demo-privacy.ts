@@ -1,6 +1,7 @@
 import { buildPendingExports, requestExport } from '../features/privacy/exports.ts';
 import { setNominee } from '../features/privacy/nominee.ts';
 import { answerPrivacyRequest, raiseGrievance } from '../features/privacy/requests.ts';
+import { runRetention } from '../features/privacy/retention.ts';
 import type { DemoCandidate } from './demo-cast.ts';
 import { SEED_IP, type SeedContext } from './seed-demo-context.ts';
 
@@ -32,4 +33,6 @@ export async function seedPrivacy(context: SeedContext, adminId: string, candida
   const arjuns = await raiseGrievance(db, arjun.id, { topic: 'sharing', details: 'A recruiter from a company I did not apply to called me and knew my current pay. How did they get it?' }, at(9));
   await answerPrivacyRequest(db, adminId, arjuns.id, { status: 'in_progress', response: 'We are checking which companies opened your profile and will write to you within two weeks.' }, at(8));
   await raiseGrievance(db, meera.id, { topic: 'consent', details: 'I withdrew consent for my bank statement check but still see it listed as verified to employers.' }, at(70));
+  // Yesterday's retention run, in the admin's log (nobody in the demo is 3 years inactive).
+  await runRetention({ db, publicUrl, now: () => new Date(now.getTime() - DAY_MS), inactiveYears: app.config.RETENTION_INACTIVE_YEARS, unsubmittedDays: app.config.RETENTION_UNSUBMITTED_DAYS });
 }

@@ -180,6 +180,20 @@ export const privacyMessages = {
   erasureCancelledText: 'Hello {name},\n\nYour request {reference} to erase your account is cancelled. {why}\n\nWorkCred',
   erasureOnlyRuns: 'An erasure runs by itself at the end of its 30 days; it is not answered here.',
 
+  // Retention.
+  retentionWarningSubject: 'Your WorkCred account will be erased in 48 hours',
+  retentionWarningText:
+    'Hello {name},\n\nYou have not signed in to WorkCred for {years} years, so we will erase your account and your data on {date}, as our privacy notice says. To keep your account, sign in before then: {url}\n\nWorkCred',
+  retentionInactiveDetails: 'Erased by the retention schedule: inactive for the configured period, 48 hours after notice.',
+  retentionUnsubmittedDetails: 'Erased by the retention schedule: the registration was never completed.',
+  retentionTitle: 'Retention runs',
+  retentionIntro: 'Each day the schedule warns candidates inactive for 3 years (erased 48 hours later unless they sign in) and erases registrations never completed after 90 days.',
+  retentionEmpty: 'No run yet.',
+  retentionDay: 'Day',
+  retentionWarned: 'Warned',
+  retentionInactive: 'Inactive erased',
+  retentionUnsubmitted: 'Unfinished registrations erased',
+
   // Nominee.
   nomineeTitle: 'Nominee',
   nomineeIntro: 'Name a person who may use these rights for you if you die or cannot act yourself.',

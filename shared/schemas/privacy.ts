@@ -13,6 +13,7 @@ import { privacyMessages as text } from '../messages/privacy.ts';
  *   POST   /api/privacy/erasure                   the candidate → PrivacyRequest (201; runs after 30 days)
  *   DELETE /api/privacy/erasure                   the candidate → 204 (cancels it; signing in does too)
  *   GET    /api/admin/privacy/requests?status=    platform admins → AdminPrivacyRequest[]
+ *   GET    /api/admin/privacy/retention-runs      platform admins → RetentionRun[] (newest first)
  *   PATCH  /api/admin/privacy/requests/:requestId platform admins, {status, response} → AdminPrivacyRequest
  *
  * Withdrawing a consent uses the route that gave it: DELETE /api/verification/checks/:subject/consent,
@@ -26,6 +27,8 @@ export const GRIEVANCE_WARNING_DAYS = 60;
 export const PRIVACY_LIMITS = { details: 5000, response: 5000, disclosures: 200, requests: 200, grievancesPerDay: 5, exportsPerDay: 3 } as const;
 /** Erasure runs 30 days after it is asked for; signing in, or Cancel, stops it. */
 export const ERASURE_GRACE_DAYS = 30;
+/** The retention schedule's notice before an inactive account is erased. */
+export const RETENTION_WARNING_HOURS = 48;
 /** An export is offered for 7 days, then deleted. */
 export const EXPORT_DAYS = 7;
 
@@ -147,6 +150,17 @@ export const privacyOverviewSchema = z.object({
   exports: z.array(dataExportSchema),
 });
 export type PrivacyOverview = z.infer<typeof privacyOverviewSchema>;
+
+export const retentionRunSchema = z.object({
+  run_date: z.string(),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+  warned: z.number().int(),
+  inactive_scheduled: z.number().int(),
+  unsubmitted_scheduled: z.number().int(),
+});
+export type RetentionRun = z.infer<typeof retentionRunSchema>;
+export const retentionRunListSchema = z.array(retentionRunSchema);
 
 export const adminRequestFilters = ['open', 'closed', 'all'] as const;
 export const adminRequestsQuerySchema = z.strictObject({ status: z.enum(adminRequestFilters).default('open') });

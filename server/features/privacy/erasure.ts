@@ -46,6 +46,24 @@ export async function requestErasure(db: Kysely<DB>, personId: string, ctx: { pu
   });
 }
 
+/**
+ * The retention schedule's erasure: due at once (the person was warned 48 hours ago, or never
+ * finished registering). Nothing is added when one is already scheduled.
+ */
+export async function scheduleErasureNow(db: Kysely<DB>, personId: string, details: string, now: Date): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await trx.selectFrom('user_profiles').select('id').where('id', '=', personId).forUpdate().executeTakeFirstOrThrow();
+    if (await openErasure(trx, personId)) return false;
+    const row = await trx
+      .insertInto('privacy_requests')
+      .values({ reference: await nextReference(trx, 'erasure', now), kind: 'erasure', person_id: personId, topic: 'retention', details, due_at: now, created_at: now, updated_at: now })
+      .returning(['id', 'reference'])
+      .executeTakeFirstOrThrow();
+    await writeAudit(trx, { actorId: null, companyId: null, action: 'privacy_retention_erasure_scheduled', entityType: 'privacy_request', entityId: row.id, details: { reference: row.reference }, ip: null });
+    return true;
+  });
+}
+
 /** Cancels the person's scheduled erasure (Cancel in the Privacy section, or signing in). Returns whether one was cancelled. */
 export async function cancelErasure(db: Kysely<DB>, personId: string, ctx: { ip: string | null; now: Date; bySignIn: boolean }): Promise<boolean> {
   return db.transaction().execute(async (trx) => {

@@ -13,12 +13,14 @@ import {
   privacyOverviewSchema,
   privacyRequestSchema,
   requestIdParamsSchema,
+  retentionRunListSchema,
 } from '../../../shared/schemas/privacy.ts';
 import { sessionOf } from '../../http/access.ts';
 import type { FeatureDeps } from '../feature-deps.ts';
 import { cancelErasureOrFail, requestErasure } from './erasure.ts';
 import { openExport, requestExport } from './exports.ts';
 import { removeNominee, setNominee } from './nominee.ts';
+import { listRetentionRuns } from './retention.ts';
 import { getPrivacyOverview, personIdOf } from './overview.ts';
 import { answerPrivacyRequest, listPrivacyRequests, raiseGrievance, type PrivacyContext } from './requests.ts';
 
@@ -83,6 +85,8 @@ export async function privacyRoutes(app: FastifyInstance, { config, database, st
   api.get('/api/admin/privacy/requests', { config: { access: 'admin' }, schema: { querystring: adminRequestsQuerySchema, response: { 200: adminPrivacyRequestListSchema } } }, async (request) =>
     listPrivacyRequests(db, request.query.status),
   );
+
+  api.get('/api/admin/privacy/retention-runs', { config: { access: 'admin' }, schema: { response: { 200: retentionRunListSchema } } }, async () => listRetentionRuns(db));
 
   api.patch(
     '/api/admin/privacy/requests/:requestId',

@@ -6,6 +6,7 @@ import {
   nomineeSchema,
   privacyOverviewSchema,
   privacyRequestSchema,
+  retentionRunListSchema,
   type AnswerRequestBody,
   type ConsentEntry,
   type GrievanceBody,
@@ -80,6 +81,11 @@ export function useAdminPrivacyRequests(status: 'open' | 'closed' | 'all') {
     queryKey: [...adminKey, status],
     queryFn: ({ signal }) => api(`/api/admin/privacy/requests?status=${status}`, { schema: adminPrivacyRequestListSchema, signal }),
   });
+}
+
+/** GET /api/admin/privacy/retention-runs: the retention schedule's newest runs. */
+export function useRetentionRuns() {
+  return useQuery({ queryKey: ['privacy', 'retention-runs'], queryFn: ({ signal }) => api('/api/admin/privacy/retention-runs', { schema: retentionRunListSchema, signal }) });
 }
 
 export function useAnswerPrivacyRequest() {

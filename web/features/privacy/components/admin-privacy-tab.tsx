@@ -12,6 +12,7 @@ import { useNow } from '@web/lib/use-now.ts';
 import { useAdminPrivacyRequests } from '../api/privacy.ts';
 import { AnswerRequestDialog } from './answer-request-dialog.tsx';
 import { closedLabel, RequestStatus } from './request-status.tsx';
+import { RetentionRuns } from './retention-runs.tsx';
 
 const text = messages.privacy;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -87,6 +88,7 @@ export function AdminPrivacyTab() {
         </ul>
       )}
       {answering ? <AnswerRequestDialog request={answering} onClose={() => setAnswering(null)} /> : null}
+      <RetentionRuns />
     </section>
   );
 }
