@@ -55,11 +55,32 @@ export interface RetentionRunsTable {
   unsubmitted_scheduled: Generated<number>;
 }
 
+/** A personal data breach (migration 0043). */
+export interface BreachIncidentsTable {
+  id: Generated<string>;
+  title: string;
+  description: string;
+  discovered_at: Date;
+  reported_at: Date | null;
+  notice: string | null;
+  notified_at: Date | null;
+  created_by: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface BreachAffectedTable {
+  incident_id: string;
+  person_id: string;
+  notified_at: Date | null;
+}
+
 declare module './schema.ts' {
   interface DB {
     privacy_requests: PrivacyRequestsTable;
     privacy_nominees: PrivacyNomineesTable;
     data_exports: DataExportsTable;
     retention_runs: RetentionRunsTable;
+    breach_incidents: BreachIncidentsTable;
+    breach_affected: BreachAffectedTable;
   }
 }

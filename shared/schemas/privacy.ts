@@ -14,6 +14,10 @@ import { privacyMessages as text } from '../messages/privacy.ts';
  *   DELETE /api/privacy/erasure                   the candidate → 204 (cancels it; signing in does too)
  *   GET    /api/admin/privacy/requests?status=    platform admins → AdminPrivacyRequest[]
  *   GET    /api/admin/privacy/retention-runs      platform admins → RetentionRun[] (newest first)
+ *   GET    /api/admin/privacy/breaches            platform admins → Breach[] (the register, newest first)
+ *   POST   /api/admin/privacy/breaches            platform admins, {title, description, discovered_at, affected_emails} → Breach (201)
+ *   POST   /api/admin/privacy/breaches/:breachId/notify    platform admins, {notice} → Breach (each affected person emailed once)
+ *   POST   /api/admin/privacy/breaches/:breachId/reported  platform admins → Breach (reported to the Board now)
  *   PATCH  /api/admin/privacy/requests/:requestId platform admins, {status, response} → AdminPrivacyRequest
  *
  * Withdrawing a consent uses the route that gave it: DELETE /api/verification/checks/:subject/consent,
@@ -161,6 +165,40 @@ export const retentionRunSchema = z.object({
 });
 export type RetentionRun = z.infer<typeof retentionRunSchema>;
 export const retentionRunListSchema = z.array(retentionRunSchema);
+
+/** The Data Protection Board is told of a breach within 72 hours of its discovery. */
+export const BREACH_REPORT_HOURS = 72;
+export const BREACH_MAX_AFFECTED = 10_000;
+
+export const breachBodySchema = z.strictObject({
+  title: z.string(text.breachTitleRequired).trim().min(1, text.breachTitleRequired).max(200, text.breachTitleTooLong),
+  description: detailsSchema(text.breachDescriptionRequired, text.detailsTooLong),
+  discovered_at: z.iso.datetime({ offset: true, message: text.breachDiscoveredInvalid }),
+  /** The affected people's email addresses, one per line or separated by commas. */
+  affected_emails: z
+    .string(text.breachAffectedRequired)
+    .transform((value) => [...new Set(value.split(/[\s,;]+/).map((email) => email.trim().toLowerCase()).filter(Boolean))])
+    .pipe(z.array(z.email(text.breachAffectedInvalid)).min(1, text.breachAffectedRequired).max(BREACH_MAX_AFFECTED, text.breachTooManyAffected)),
+});
+export type BreachBody = z.output<typeof breachBodySchema>;
+export const breachNoticeBodySchema = z.strictObject({ notice: detailsSchema(text.breachNoticeRequired, text.detailsTooLong) });
+export const breachIdParamsSchema = z.strictObject({ breachId: z.uuid(text.breachNotFound) });
+
+export const breachSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  discovered_at: z.string(),
+  /** discovered_at + 72 hours. */
+  report_due_at: z.string(),
+  reported_at: z.string().nullable(),
+  notice: z.string().nullable(),
+  notified_at: z.string().nullable(),
+  affected: z.number().int(),
+  created_at: z.string(),
+});
+export type Breach = z.infer<typeof breachSchema>;
+export const breachListSchema = z.array(breachSchema);
 
 export const adminRequestFilters = ['open', 'closed', 'all'] as const;
 export const adminRequestsQuerySchema = z.strictObject({ status: z.enum(adminRequestFilters).default('open') });

@@ -137,7 +137,7 @@ describe('privacy: the candidate’s privacy centre and the admin’s Privacy ta
     await requests.getByText(/old job fair list/).waitFor();
   });
 
-  it('asks for erasure and cancels it by signing in; a second person’s erasure runs after the 30 days and nothing of them is found', async () => {
+  it('asks for erasure and cancels it by signing in; a second person’s erasure runs after the 30 days and nothing of them is found; the admin records a breach', async () => {
     const { db } = h.t.database;
     const anjali = await h.t.factories.user({ role: 'candidate', password: PASSWORD, fullName: 'Anjali Menon' });
     await h.t.factories.candidateProfile(anjali.id);
@@ -181,6 +181,37 @@ describe('privacy: the candidate’s privacy centre and the admin’s Privacy ta
     await done.getByText(text.personGone).or(done.getByText('Erased person')).first().waitFor();
     expect(await adminView.page.getByText('Devika').count()).toBe(0);
     await screenshot(adminView.page, 'privacy-admin-erasure-completed');
+
+    // The breach register: record one affecting Anjali, notify her, mark it reported to the Board.
+    const apage = adminView.page;
+    const register = apage.getByRole('region', { name: text.breachesTitle });
+    await register.getByRole('button', { name: text.recordBreach }).click();
+    const record = apage.getByRole('dialog', { name: text.recordBreach });
+    await record.getByLabel(text.breachTitleLabel).fill('Resume links in a vendor export');
+    await record.getByLabel(text.breachDescriptionLabel).fill('A nightly export to our analytics vendor carried resume links for six hours.');
+    await record.getByLabel(text.breachAffectedLabel).fill('nobody@nowhere.example.in');
+    // Refused by the server (not an account): the browser logs the 400.
+    adminView.expectConsoleError({ status: 400 });
+    await record.getByRole('button', { name: text.recordBreach }).click();
+    await record.getByText(/nobody@nowhere\.example\.in/).waitFor();
+    await record.getByLabel(text.breachAffectedLabel).fill(anjali.email);
+    expect(await seriousAxeViolations(apage)).toEqual([]);
+    await record.getByRole('button', { name: text.recordBreach }).click();
+    const breach = register.getByTestId('breach').filter({ hasText: 'Resume links in a vendor export' });
+    await breach.getByText(/Report to the Board by/).waitFor();
+    await breach.getByRole('button', { name: text.notifyAffected }).click();
+    const notify = apage.getByRole('dialog', { name: text.notifyTitle });
+    await notify.getByRole('button', { name: text.sendNotice }).click();
+    await waitForToast(apage, fill(text.noticeSent, { count: 1 }));
+    await breach.getByRole('button', { name: text.markReported }).click();
+    await breach.getByText(/Reported to the Board/).waitFor();
+    const notice = await db.selectFrom('outbox_messages').select('recipient').where('subject', '=', text.breachNoticeSubject).execute();
+    expect(notice.map((m) => m.recipient)).toEqual([anjali.email]);
+    await apage.setViewportSize({ width: 375, height: 812 });
+    await register.scrollIntoViewIfNeeded();
+    expect(await seriousAxeViolations(apage)).toEqual([]);
+    await screenshot(apage, 'privacy-breach-register-375');
+    expect(await noSidewaysScroll(apage)).toBeLessThanOrEqual(0);
     for (const needle of ['Devika', devika.email, '100654321987']) {
       const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM user_profiles u LEFT JOIN candidate_profiles c ON c.user_id = u.id WHERE (u.*)::text ILIKE ${`%${needle}%`} OR (c.*)::text ILIKE ${`%${needle}%`}`.execute(db);
       expect(Number(rows[0]?.n), needle).toBe(0);

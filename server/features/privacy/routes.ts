@@ -5,6 +5,11 @@ import {
   adminPrivacyRequestSchema,
   adminRequestsQuerySchema,
   answerRequestBodySchema,
+  breachBodySchema,
+  breachIdParamsSchema,
+  breachListSchema,
+  breachNoticeBodySchema,
+  breachSchema,
   dataExportSchema,
   exportIdParamsSchema,
   grievanceBodySchema,
@@ -17,6 +22,7 @@ import {
 } from '../../../shared/schemas/privacy.ts';
 import { sessionOf } from '../../http/access.ts';
 import type { FeatureDeps } from '../feature-deps.ts';
+import { listBreaches, markBreachReported, notifyBreach, recordBreach } from './breaches.ts';
 import { cancelErasureOrFail, requestErasure } from './erasure.ts';
 import { openExport, requestExport } from './exports.ts';
 import { removeNominee, setNominee } from './nominee.ts';
@@ -84,6 +90,27 @@ export async function privacyRoutes(app: FastifyInstance, { config, database, st
 
   api.get('/api/admin/privacy/requests', { config: { access: 'admin' }, schema: { querystring: adminRequestsQuerySchema, response: { 200: adminPrivacyRequestListSchema } } }, async (request) =>
     listPrivacyRequests(db, request.query.status),
+  );
+
+  const breachActor = (request: { ip: string }, adminId: string) => ({ adminId, ip: request.ip, now: clock() });
+  api.get('/api/admin/privacy/breaches', { config: { access: 'admin' }, schema: { response: { 200: breachListSchema } } }, async () => listBreaches(db));
+
+  api.post('/api/admin/privacy/breaches', { config: { access: 'admin' }, schema: { body: breachBodySchema, response: { 201: breachSchema } } }, async (request, reply) =>
+    reply.code(201).send(await recordBreach(db, breachActor(request, sessionOf(request).userId), request.body)),
+  );
+
+  api.post(
+    '/api/admin/privacy/breaches/:breachId/notify',
+    { config: { access: 'admin' }, schema: { params: breachIdParamsSchema, body: breachNoticeBodySchema, response: { 200: breachSchema } } },
+    async (request) => {
+      const breach = await notifyBreach(db, breachActor(request, sessionOf(request).userId), request.params.breachId, request.body.notice);
+      onMessageQueued();
+      return breach;
+    },
+  );
+
+  api.post('/api/admin/privacy/breaches/:breachId/reported', { config: { access: 'admin' }, schema: { params: breachIdParamsSchema, response: { 200: breachSchema } } }, async (request) =>
+    markBreachReported(db, breachActor(request, sessionOf(request).userId), request.params.breachId),
   );
 
   api.get('/api/admin/privacy/retention-runs', { config: { access: 'admin' }, schema: { response: { 200: retentionRunListSchema } } }, async () => listRetentionRuns(db));

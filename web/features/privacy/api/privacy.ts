@@ -2,6 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   adminPrivacyRequestListSchema,
   adminPrivacyRequestSchema,
+  type breachBodySchema,
+  breachListSchema,
+  breachSchema,
   dataExportSchema,
   nomineeSchema,
   privacyOverviewSchema,
@@ -12,6 +15,7 @@ import {
   type GrievanceBody,
   type NomineeBody,
 } from '@shared/schemas/privacy.ts';
+import type { z } from 'zod';
 import { api } from '@web/lib/api-client.ts';
 
 const overviewKey = ['privacy', 'overview'] as const;
@@ -82,6 +86,23 @@ export function useAdminPrivacyRequests(status: 'open' | 'closed' | 'all') {
     queryFn: ({ signal }) => api(`/api/admin/privacy/requests?status=${status}`, { schema: adminPrivacyRequestListSchema, signal }),
   });
 }
+
+const breachesKey = ['privacy', 'breaches'] as const;
+
+/** GET /api/admin/privacy/breaches: the breach register. */
+export function useBreaches() {
+  return useQuery({ queryKey: breachesKey, queryFn: ({ signal }) => api('/api/admin/privacy/breaches', { schema: breachListSchema, signal }) });
+}
+
+function useBreachMutation<T, R>(mutationFn: (input: T) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: breachesKey }) });
+}
+
+export const useRecordBreach = () => useBreachMutation((body: z.input<typeof breachBodySchema>) => api('/api/admin/privacy/breaches', { method: 'POST', body, schema: breachSchema }));
+export const useNotifyBreach = () =>
+  useBreachMutation(({ id, notice }: { id: string; notice: string }) => api(`/api/admin/privacy/breaches/${encodeURIComponent(id)}/notify`, { method: 'POST', body: { notice }, schema: breachSchema }));
+export const useMarkBreachReported = () => useBreachMutation((id: string) => api(`/api/admin/privacy/breaches/${encodeURIComponent(id)}/reported`, { method: 'POST', body: {}, schema: breachSchema }));
 
 /** GET /api/admin/privacy/retention-runs: the retention schedule's newest runs. */
 export function useRetentionRuns() {

@@ -12,6 +12,7 @@ import { useNow } from '@web/lib/use-now.ts';
 import { useAdminPrivacyRequests } from '../api/privacy.ts';
 import { AnswerRequestDialog } from './answer-request-dialog.tsx';
 import { closedLabel, RequestStatus } from './request-status.tsx';
+import { BreachRegister } from './breach-register.tsx';
 import { RetentionRuns } from './retention-runs.tsx';
 
 const text = messages.privacy;
@@ -38,7 +39,7 @@ export function AdminPrivacyTab() {
   const requests = useAdminPrivacyRequests(filter);
   const now = useNow();
   return (
-    <section aria-labelledby="admin-privacy-heading" className="space-y-4">
+    <section aria-labelledby="admin-privacy-heading" className="space-y-6">
       <div>
         <h2 id="admin-privacy-heading" className="text-lg font-semibold text-slate-900">
           {text.adminTitle}
@@ -72,7 +73,7 @@ export function AdminPrivacyTab() {
                   </span>
                   <RequestStatus kind={request.kind} status={request.status} />
                 </div>
-                <p className="text-sm text-slate-700">{request.person ? `${request.person.name || request.person.email} · ${request.person.email}` : text.personGone}</p>
+                <p className="text-sm break-all text-slate-700">{request.person ? `${request.person.name || request.person.email} · ${request.person.email}` : text.personGone}</p>
                 <p className="line-clamp-3 text-sm text-slate-800">{request.details}</p>
                 <p className="text-xs">
                   <DueNote request={request} now={now} />
@@ -88,6 +89,7 @@ export function AdminPrivacyTab() {
         </ul>
       )}
       {answering ? <AnswerRequestDialog request={answering} onClose={() => setAnswering(null)} /> : null}
+      <BreachRegister />
       <RetentionRuns />
     </section>
   );
