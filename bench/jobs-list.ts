@@ -39,7 +39,12 @@ async function seedCompany(app: Awaited<ReturnType<typeof buildApp>>, database: 
   const company = await factories.company({ name: `Bench Jobs ${randomBytes(3).toString('hex')}` });
   const employer = await factories.user({ role: 'employer', companyId: company.id });
   const candidates: string[] = [];
-  for (let i = 0; i < APPLICANTS_PER_JOB; i += 1) candidates.push((await factories.user({ role: 'candidate' })).id);
+  for (let i = 0; i < APPLICANTS_PER_JOB; i += 1) {
+    // Applicants have a candidate profile (job_applications_candidate_profile_fk).
+    const candidate = await factories.user({ role: 'candidate' });
+    await factories.candidateProfile(candidate.id);
+    candidates.push(candidate.id);
+  }
   const { db } = database;
   await sql`
     INSERT INTO job_postings (company_id, created_by, title, description, location, salary, requirements, benefits, created_at)
