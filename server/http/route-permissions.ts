@@ -47,6 +47,8 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, CompanyPermission>> = {
   'POST /api/interviews/:id/cancel': 'interviews.manage',
   'PUT /api/interviews/:id/scorecard': 'scorecards.write',
   'GET /api/interviews/:id/scorecards': 'interviews.view',
+  'GET /api/company/privacy/corrections': 'employees.manage',
+  'PATCH /api/company/privacy/corrections/:requestId': 'employees.manage',
   'GET /api/employees': 'employees.view',
   'POST /api/employees': 'employees.manage',
   'PATCH /api/employees/:employmentId': 'employees.manage',

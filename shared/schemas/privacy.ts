@@ -10,6 +10,9 @@ import { privacyMessages as text } from '../messages/privacy.ts';
  *   DELETE /api/privacy/nominee                   the candidate → 204
  *   POST   /api/privacy/exports                   the candidate → DataExport (202; built in the background, emailed when ready)
  *   GET    /api/privacy/exports/:exportId/download the candidate, their own ready export → application/zip
+ *   POST   /api/privacy/corrections               the candidate, {subject, ref, details} → PrivacyRequest (201; to the employer or the verification team)
+ *   GET    /api/company/privacy/corrections       owners and admins (employees.manage) → AdminPrivacyRequest[] (the company's open ones)
+ *   PATCH  /api/company/privacy/corrections/:requestId  owners and admins, {status, response} → AdminPrivacyRequest
  *   POST   /api/privacy/erasure                   the candidate → PrivacyRequest (201; runs after 30 days)
  *   DELETE /api/privacy/erasure                   the candidate → 204 (cancels it; signing in does too)
  *   GET    /api/admin/privacy/requests?status=    platform admins → AdminPrivacyRequest[]
@@ -52,6 +55,20 @@ export const grievanceBodySchema = z.strictObject({
   details: detailsSchema(text.detailsRequired, text.detailsTooLong),
 });
 export type GrievanceBody = z.output<typeof grievanceBodySchema>;
+
+/** What a correction is about: a record an employer confirmed, a verified check, or anything else. */
+export const correctionSubjects = ['employment', 'check', 'other'] as const;
+/** Corrections are answered within 30 days (the privacy notice's promise). */
+export const CORRECTION_DUE_DAYS = 30;
+export const correctionBodySchema = z.strictObject({
+  subject: z.enum(correctionSubjects, text.correctionSubjectInvalid),
+  /** The employment's id, or the check's subject; none for 'other'. */
+  ref: z.string().trim().max(100).nullable().default(null),
+  details: detailsSchema(text.correctionDetailsRequired, text.detailsTooLong),
+});
+export type CorrectionBody = z.output<typeof correctionBodySchema>;
+export const correctionTargetSchema = z.object({ subject: z.enum(['employment', 'check']), ref: z.string(), label: z.string() });
+export type CorrectionTarget = z.infer<typeof correctionTargetSchema>;
 
 export const nomineeBodySchema = z.strictObject({
   full_name: z.string(text.nomineeNameRequired).trim().min(1, text.nomineeNameRequired).max(100, text.nomineeNameTooLong),
@@ -152,6 +169,8 @@ export const privacyOverviewSchema = z.object({
   nominee: nomineeSchema.nullable(),
   /** The newest exports (a few). */
   exports: z.array(dataExportSchema),
+  /** What others confirmed that a correction can be asked for: employment records, verified checks. */
+  correction_targets: z.array(correctionTargetSchema),
 });
 export type PrivacyOverview = z.infer<typeof privacyOverviewSchema>;
 

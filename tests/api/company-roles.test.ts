@@ -72,6 +72,7 @@ const NOT_COMPANY_ROUTES = new Set([
   'POST /api/privacy/exports',
   'GET /api/privacy/exports/:exportId/download',
   'POST /api/privacy/erasure',
+  'POST /api/privacy/corrections',
   'DELETE /api/privacy/erasure',
 ]);
 

@@ -13,6 +13,7 @@ import {
 import type { SessionContext } from '../../auth/session.ts';
 import type { DB } from '../../db/schema.ts';
 import { forbidden } from '../../http/errors.ts';
+import { correctionTargetsOf } from './corrections.ts';
 import { listExports } from './exports.ts';
 
 const text = messages.privacy;
@@ -42,7 +43,8 @@ export async function getPrivacyOverview(db: Kysely<DB>, personId: string, offic
     nomineeOf(db, personId),
     listExports(db, personId),
   ]);
-  return { notice_version: PRIVACY_NOTICE_VERSION, grievance_officer: officer, holdings, consents, disclosures, requests, nominee, exports };
+  const correction_targets = await correctionTargetsOf(db, personId);
+  return { notice_version: PRIVACY_NOTICE_VERSION, grievance_officer: officer, holdings, consents, disclosures, requests, nominee, exports, correction_targets };
 }
 
 /** How many items of each kind WorkCred holds about the person, in one statement. */

@@ -139,6 +139,18 @@ function toAdminRequest(row: AdminRow): AdminPrivacyRequest {
   };
 }
 
+/** A company's open correction requests, oldest due first (its owners and admins answer them). */
+export async function listCompanyCorrections(db: Kysely<DB>, companyId: string): Promise<AdminPrivacyRequest[]> {
+  const rows = await baseQuery(db)
+    .where('r.company_id', '=', companyId)
+    .where('r.kind', '=', 'correction')
+    .where('r.status', 'in', OPEN_REQUEST_STATUSES)
+    .orderBy('r.due_at', 'asc')
+    .limit(PRIVACY_LIMITS.requests)
+    .execute();
+  return rows.map(toAdminRequest);
+}
+
 /** The admins' queue: open requests oldest due first; closed ones newest first. */
 export async function listPrivacyRequests(db: Kysely<DB>, filter: 'open' | 'closed' | 'all'): Promise<AdminPrivacyRequest[]> {
   const rows = await baseQuery(db)
@@ -156,11 +168,17 @@ export async function listPrivacyRequests(db: Kysely<DB>, filter: 'open' | 'clos
  * emailed the answer; closing withdraws the officer's pending 60-day warning. A closed request
  * stays closed (409).
  */
-export async function answerPrivacyRequest(db: Kysely<DB>, adminId: string, requestId: string, body: AnswerRequestBody, ctx: PrivacyContext): Promise<AdminPrivacyRequest> {
+export async function answerPrivacyRequest(
+  db: Kysely<DB>,
+  adminId: string,
+  requestId: string,
+  body: AnswerRequestBody,
+  ctx: PrivacyContext & { /** An employer answers only its own company's corrections. */ companyId?: string },
+): Promise<AdminPrivacyRequest> {
   const now = ctx.now ?? new Date();
   return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('privacy_requests').select(['id', 'kind', 'status', 'reference', 'person_id']).where('id', '=', requestId).forUpdate().executeTakeFirst();
-    if (!current) throw notFound(text.requestNotFound);
+    const current = await trx.selectFrom('privacy_requests').select(['id', 'kind', 'status', 'reference', 'person_id', 'company_id']).where('id', '=', requestId).forUpdate().executeTakeFirst();
+    if (!current || (ctx.companyId !== undefined && (current.company_id !== ctx.companyId || current.kind !== 'correction'))) throw notFound(text.requestNotFound);
     if (current.kind === 'erasure') throw conflict(text.erasureOnlyRuns, 'ERASURE_RUNS_ITSELF');
     if (!(OPEN_REQUEST_STATUSES as readonly string[]).includes(current.status)) throw conflict(text.requestClosed, 'REQUEST_CLOSED');
 
@@ -189,7 +207,7 @@ export async function answerPrivacyRequest(db: Kysely<DB>, adminId: string, requ
     }
     await writeAudit(trx, {
       actorId: adminId,
-      companyId: null,
+      companyId: ctx.companyId ?? null,
       action: 'privacy_request_answered',
       entityType: 'privacy_request',
       entityId: requestId,

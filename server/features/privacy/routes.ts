@@ -10,6 +10,7 @@ import {
   breachListSchema,
   breachNoticeBodySchema,
   breachSchema,
+  correctionBodySchema,
   dataExportSchema,
   exportIdParamsSchema,
   grievanceBodySchema,
@@ -28,7 +29,9 @@ import { openExport, requestExport } from './exports.ts';
 import { removeNominee, setNominee } from './nominee.ts';
 import { listRetentionRuns } from './retention.ts';
 import { getPrivacyOverview, personIdOf } from './overview.ts';
-import { answerPrivacyRequest, listPrivacyRequests, raiseGrievance, type PrivacyContext } from './requests.ts';
+import { answerPrivacyRequest, listCompanyCorrections, listPrivacyRequests, raiseGrievance, type PrivacyContext } from './requests.ts';
+import { requestCorrection } from './corrections.ts';
+import { employerCompanyId } from '../jobs/company-scope.ts';
 
 /**
  * Data rights (issue 18). The person's own privacy centre ('user', candidates only, their own rows
@@ -75,6 +78,27 @@ export async function privacyRoutes(app: FastifyInstance, { config, database, st
       .header('cache-control', 'no-store')
       .send(file.body);
   });
+
+  api.post('/api/privacy/corrections', { config: { access: 'user' }, schema: { body: correctionBodySchema, response: { 201: privacyRequestSchema } } }, async (request, reply) => {
+    const correction = await requestCorrection(db, personIdOf(sessionOf(request)), request.body, context(request.ip));
+    onMessageQueued();
+    return reply.code(201).send(correction);
+  });
+
+  api.get('/api/company/privacy/corrections', { config: { access: 'user' }, schema: { response: { 200: adminPrivacyRequestListSchema } } }, async (request) =>
+    listCompanyCorrections(db, employerCompanyId(sessionOf(request))),
+  );
+
+  api.patch(
+    '/api/company/privacy/corrections/:requestId',
+    { config: { access: 'user' }, schema: { params: requestIdParamsSchema, body: answerRequestBodySchema, response: { 200: adminPrivacyRequestSchema } } },
+    async (request) => {
+      const session = sessionOf(request);
+      const answered = await answerPrivacyRequest(db, session.userId, request.params.requestId, request.body, { ...context(request.ip), companyId: employerCompanyId(session) });
+      onMessageQueued();
+      return answered;
+    },
+  );
 
   api.post('/api/privacy/erasure', { config: { access: 'user' }, schema: { response: { 201: privacyRequestSchema } } }, async (request, reply) => {
     const scheduled = await requestErasure(db, personIdOf(sessionOf(request)), { publicUrl: config.PUBLIC_URL, ip: request.ip, now: clock() });
