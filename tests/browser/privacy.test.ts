@@ -38,6 +38,7 @@ describe('privacy: the candidate’s privacy centre and the admin’s Privacy ta
     await h.t.factories.candidateProfile(candidate.id, { uan: '100456789012', location: 'Kochi' });
     const job = await h.t.factories.job(company.id, { title: 'Export Documentation Executive' });
     await h.t.factories.application(job.id, candidate.id);
+    await db.insertInto('employments').values({ company_id: company.id, employee_id: candidate.id, title: 'Packing Supervisor', joining_date: '2024-07-01' }).execute();
     await db.insertInto('verification_consents').values({ candidate_id: candidate.id, subject: 'uan', purpose: 'Confirm your employment history from your UAN', notice_version: PRIVACY_NOTICE_VERSION }).execute();
     const resumePdf = await resume({ name: 'Anjali Nair' });
     const jar = await signIn(h.t.app, candidate.email, PASSWORD);
@@ -135,6 +136,28 @@ describe('privacy: the candidate’s privacy centre and the admin’s Privacy ta
     await page.reload();
     await requests.getByText(text.requestStatuses.resolved, { exact: true }).waitFor();
     await requests.getByText(/old job fair list/).waitFor();
+
+    // A correction of an employment record goes to the employer, who answers it in Team → Employees.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const correction = page.getByRole('region', { name: text.correctionTitle });
+    await correction.getByLabel(text.correctionWhatLabel).selectOption({ label: 'Packing Supervisor, Malabar Spices Pvt Ltd' });
+    await correction.getByLabel(text.detailsLabel).fill('My joining date was 3 June 2024, not 1 July 2024.');
+    await correction.getByRole('button', { name: text.submitCorrection }).click();
+    const asked = requests.getByTestId('privacy-request').filter({ hasText: text.requestKinds.correction });
+    await asked.getByText(text.requestStatuses.open, { exact: true }).waitFor();
+    const employerView = await h.openSignedIn(recruiter.email, PASSWORD, '/dashboard/team/employees');
+    const card = employerView.page.getByTestId('company-correction').filter({ hasText: 'Anjali Nair' });
+    await card.getByText(/3 June 2024/).waitFor();
+    expect(await seriousAxeViolations(employerView.page)).toEqual([]);
+    await card.getByRole('button', { name: new RegExp(`^${text.answer} CR-`) }).click();
+    const reply = employerView.page.getByRole('dialog', { name: /^Answer CR-/ });
+    await reply.getByLabel(text.statusLabel).selectOption('resolved');
+    await reply.getByLabel(text.responseLabel).fill('Corrected: your joining date is now 3 June 2024.');
+    await reply.getByRole('button', { name: text.sendAnswer }).click();
+    await employerView.page.getByText(text.companyCorrectionsEmpty).waitFor();
+    await screenshot(employerView.page, 'privacy-employer-corrections');
+    await page.reload();
+    await asked.getByText(/Corrected: your joining date/).waitFor();
   });
 
   it('asks for erasure and cancels it by signing in; a second person’s erasure runs after the 30 days and nothing of them is found; the admin records a breach', async () => {

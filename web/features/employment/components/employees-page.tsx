@@ -5,9 +5,11 @@ import { employeeStatusFilters, type Employee, type EmployeeStatusFilter } from 
 import { Button } from '@web/components/ui/button.tsx';
 import { Card } from '@web/components/ui/card.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
-import { Tabs, TabsList, TabsTrigger } from '@web/components/ui/tabs.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs.tsx';
 import { fill } from '@web/lib/fill.ts';
 import { useMe } from '@web/lib/session/get-me.ts';
+import { can } from '@shared/permissions.ts';
+import { CompanyCorrectionsCard } from '@web/features/privacy/components/company-corrections-card.tsx';
 import { useCan } from '@web/lib/session/use-can.ts';
 import { IssueLetterDialog } from '@web/features/letters/components/issue-letter-dialog.tsx';
 import { useEmployees } from '../api/get-employees.ts';
@@ -84,7 +86,8 @@ function EmployeeRow({ employee }: { employee: Employee }) {
 
 /** /dashboard/team/employees: the company's employees, current and relieved. */
 export function EmployeesPage() {
-  const companyId = useMe().data?.user.company_id ?? null;
+  const user = useMe().data?.user;
+  const companyId = user?.company_id ?? null;
   const [status, setStatus] = useState<EmployeeStatusFilter>('active');
   const employees = useEmployees(status, companyId !== null);
   const [adding, setAdding] = useState(false);
@@ -113,8 +116,8 @@ export function EmployeesPage() {
               </TabsTrigger>
             ))}
           </TabsList>
-        </Tabs>
-      </div>
+          {/* The list is the active tab's panel, so the tab's aria-controls names a real element. */}
+          <TabsContent value={status} className="mt-6">
       <Card className="overflow-x-auto">
         {companyId === null || employees.isError ? (
           <div className="p-6 text-sm text-slate-700" role="alert">
@@ -159,6 +162,10 @@ export function EmployeesPage() {
           </table>
         )}
       </Card>
+          </TabsContent>
+        </Tabs>
+      </div>
+      {companyId !== null && can(user?.company_role ?? null, 'employees.manage') ? <CompanyCorrectionsCard /> : null}
     </div>
   );
 }

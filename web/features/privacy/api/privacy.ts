@@ -12,6 +12,7 @@ import {
   retentionRunListSchema,
   type AnswerRequestBody,
   type ConsentEntry,
+  type CorrectionBody,
   type GrievanceBody,
   type NomineeBody,
 } from '@shared/schemas/privacy.ts';
@@ -109,10 +110,23 @@ export function useRetentionRuns() {
   return useQuery({ queryKey: ['privacy', 'retention-runs'], queryFn: ({ signal }) => api('/api/admin/privacy/retention-runs', { schema: retentionRunListSchema, signal }) });
 }
 
-export function useAnswerPrivacyRequest() {
+/** Answers a request: platform admins any, a company's employee managers their company's corrections. */
+export function useAnswerPrivacyRequest(scope: 'admin' | 'company' = 'admin') {
   const queryClient = useQueryClient();
+  const base = scope === 'admin' ? '/api/admin/privacy/requests' : '/api/company/privacy/corrections';
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: AnswerRequestBody }) => api(`/api/admin/privacy/requests/${encodeURIComponent(id)}`, { method: 'PATCH', body, schema: adminPrivacyRequestSchema }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKey }),
+    mutationFn: ({ id, body }: { id: string; body: AnswerRequestBody }) => api(`${base}/${encodeURIComponent(id)}`, { method: 'PATCH', body, schema: adminPrivacyRequestSchema }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: scope === 'admin' ? adminKey : companyCorrectionsKey }),
   });
+}
+
+const companyCorrectionsKey = ['privacy', 'company-corrections'] as const;
+
+/** GET /api/company/privacy/corrections: the company's open correction requests. */
+export function useCompanyCorrections() {
+  return useQuery({ queryKey: companyCorrectionsKey, queryFn: ({ signal }) => api('/api/company/privacy/corrections', { schema: adminPrivacyRequestListSchema, signal }) });
+}
+
+export function useRequestCorrection() {
+  return useOverviewMutation((body: CorrectionBody) => api('/api/privacy/corrections', { method: 'POST', body, schema: privacyRequestSchema }));
 }

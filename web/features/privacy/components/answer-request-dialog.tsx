@@ -16,9 +16,9 @@ import { useAnswerPrivacyRequest } from '../api/privacy.ts';
 const text = messages.privacy;
 
 /** An admin answers a request: in progress, resolved or declined, with the text the person is emailed. */
-export function AnswerRequestDialog({ request, onClose }: { request: AdminPrivacyRequest; onClose: () => void }) {
+export function AnswerRequestDialog({ request, onClose, scope = 'admin' }: { request: AdminPrivacyRequest; onClose: () => void; scope?: 'admin' | 'company' }) {
   const id = useId();
-  const answer = useAnswerPrivacyRequest();
+  const answer = useAnswerPrivacyRequest(scope);
   const form = useForm<z.input<typeof answerRequestBodySchema>, unknown, z.output<typeof answerRequestBodySchema>>({
     resolver: zodResolver(answerRequestBodySchema),
     defaultValues: { status: request.status === 'open' ? 'in_progress' : 'resolved', response: request.response ?? '' },

@@ -3,6 +3,7 @@ import { Spinner } from '@web/components/ui/spinner.tsx';
 import { errorMessage } from '@web/lib/api-client.ts';
 import { usePrivacyOverview } from '../api/privacy.ts';
 import { ConsentsSection } from './consents-section.tsx';
+import { CorrectionSection } from './correction-section.tsx';
 import { DataSection } from './data-section.tsx';
 import { ErasureSection } from './erasure-section.tsx';
 import { ExportSection } from './export-section.tsx';
@@ -31,6 +32,7 @@ export function PrivacyPage() {
           <ConsentsSection consents={overview.data.consents} />
           <DataSection overview={overview.data} />
           <ExportSection exports={overview.data.exports} />
+          <CorrectionSection targets={overview.data.correction_targets} />
           <GrievanceSection overview={overview.data} />
           <NomineeSection nominee={overview.data.nominee} />
           <ErasureSection requests={overview.data.requests} />
