@@ -31,7 +31,7 @@ export { PRIVACY_NOTICE_VERSION } from '../privacy-notice.ts';
 /** Grievances are answered within 90 days (DPDP Rules 2025); the officer is warned at 60. */
 export const GRIEVANCE_DUE_DAYS = 90;
 export const GRIEVANCE_WARNING_DAYS = 60;
-export const PRIVACY_LIMITS = { details: 5000, response: 5000, disclosures: 200, requests: 200, grievancesPerDay: 5, exportsPerDay: 3 } as const;
+export const PRIVACY_LIMITS = { details: 5000, response: 5000, disclosures: 200, requests: 200, requestsPerDay: 5, exportsPerDay: 3 } as const;
 /** Erasure runs 30 days after it is asked for; signing in, or Cancel, stops it. */
 export const ERASURE_GRACE_DAYS = 30;
 /** The retention schedule's notice before an inactive account is erased. */

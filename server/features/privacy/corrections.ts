@@ -3,13 +3,13 @@ import { fill } from '../../../shared/fill.ts';
 import { formatIstDate } from '../../../shared/gst.ts';
 import { messages } from '../../../shared/messages.ts';
 import { can, companyRoles } from '../../../shared/permissions.ts';
-import { CORRECTION_DUE_DAYS, PRIVACY_LIMITS, type CorrectionBody, type CorrectionTarget, type PrivacyRequest } from '../../../shared/schemas/privacy.ts';
+import { CORRECTION_DUE_DAYS, type CorrectionBody, type CorrectionTarget, type PrivacyRequest } from '../../../shared/schemas/privacy.ts';
 import { writeAudit } from '../../audit/write-audit.ts';
 import type { DB } from '../../db/schema.ts';
-import { notFound, tooManyRequests } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import { enqueueMessage } from '../../messaging/outbox.ts';
 import { REQUEST_COLUMNS, toPrivacyRequest } from './overview.ts';
-import { nextReference, type PrivacyContext } from './requests.ts';
+import { lockPersonWithinDailyLimit, nextReference, type PrivacyContext } from './requests.ts';
 
 const text = messages.privacy;
 /** The company roles that manage employees: they are told of, and answer, corrections of employment records. */
@@ -36,15 +36,7 @@ export async function correctionTargetsOf(db: Kysely<DB>, personId: string): Pro
 export async function requestCorrection(db: Kysely<DB>, personId: string, body: CorrectionBody, ctx: PrivacyContext): Promise<PrivacyRequest> {
   const now = ctx.now ?? new Date();
   return db.transaction().execute(async (trx) => {
-    const person = await trx.selectFrom('user_profiles').select(['full_name', 'email']).where('id', '=', personId).forUpdate().executeTakeFirstOrThrow();
-    const recent = await trx
-      .selectFrom('privacy_requests')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('person_id', '=', personId)
-      .where('kind', '=', 'correction')
-      .where('created_at', '>', new Date(now.getTime() - DAY_MS))
-      .executeTakeFirstOrThrow();
-    if (Number(recent.n) >= PRIVACY_LIMITS.grievancesPerDay) throw tooManyRequests(text.tooManyCorrections);
+    const person = await lockPersonWithinDailyLimit(trx, personId, 'correction', now, text.tooManyCorrections);
 
     let employment: { company_id: string; title: string; company: string } | undefined;
     if (body.subject === 'employment') {

@@ -38,6 +38,23 @@ export async function nextReference(trx: Transaction<DB>, kind: PrivacyRequestKi
   return `${PREFIX[kind]}-${year}-${String(rows[0]?.n).padStart(6, '0')}`;
 }
 
+/**
+ * Locks the person's profile and refuses a request past the day's limit of its kind: racing
+ * requests of one person count each other. Returns the person's name and email.
+ */
+export async function lockPersonWithinDailyLimit(trx: Transaction<DB>, personId: string, kind: PrivacyRequestKind, now: Date, refusal: string) {
+  const person = await trx.selectFrom('user_profiles').select(['full_name', 'email']).where('id', '=', personId).forUpdate().executeTakeFirstOrThrow();
+  const recent = await trx
+    .selectFrom('privacy_requests')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('person_id', '=', personId)
+    .where('kind', '=', kind)
+    .where('created_at', '>', new Date(now.getTime() - DAY_MS))
+    .executeTakeFirstOrThrow();
+  if (Number(recent.n) >= PRIVACY_LIMITS.requestsPerDay) throw tooManyRequests(refusal);
+  return person;
+}
+
 const warningKey = (requestId: string) => `privacy-request-warning:${requestId}`;
 
 /**
@@ -48,16 +65,7 @@ const warningKey = (requestId: string) => `privacy-request-warning:${requestId}`
 export async function raiseGrievance(db: Kysely<DB>, personId: string, body: GrievanceBody, ctx: PrivacyContext): Promise<PrivacyRequest> {
   const now = ctx.now ?? new Date();
   return db.transaction().execute(async (trx) => {
-    // One person's grievances are counted under their profile's lock, so racing requests count each other.
-    const person = await trx.selectFrom('user_profiles').select(['full_name', 'email']).where('id', '=', personId).forUpdate().executeTakeFirstOrThrow();
-    const recent = await trx
-      .selectFrom('privacy_requests')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('person_id', '=', personId)
-      .where('kind', '=', 'grievance')
-      .where('created_at', '>', new Date(now.getTime() - DAY_MS))
-      .executeTakeFirstOrThrow();
-    if (Number(recent.n) >= PRIVACY_LIMITS.grievancesPerDay) throw tooManyRequests(text.tooManyGrievances);
+    const person = await lockPersonWithinDailyLimit(trx, personId, 'grievance', now, text.tooManyGrievances);
 
     const dueAt = new Date(now.getTime() + GRIEVANCE_DUE_DAYS * DAY_MS);
     const row = await trx
