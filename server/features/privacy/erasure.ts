@@ -209,6 +209,7 @@ async function erasePerson(trx: Transaction<DB>, personId: string, now: Date): P
       current_pay_lakh: null,
       expected_pay_lakh: null,
       guardian_consent_note: null,
+      retention_warned_at: null,
       updated_at: now,
     })
     .where('user_id', '=', personId)

@@ -81,10 +81,12 @@ export async function runRetention(deps: RetentionDeps): Promise<RetentionRun | 
   // 2. Warned 48 hours ago and not back since: erased now.
   const warnedBefore = new Date(now.getTime() - RETENTION_WARNING_HOURS * HOUR_MS);
   const lapsed = await db
-    .selectFrom('candidate_profiles')
-    .select('user_id')
-    .where('retention_warned_at', '<=', warnedBefore)
-    .where('last_seen_at', '<', sql<Date>`retention_warned_at`)
+    .selectFrom('candidate_profiles as c')
+    .innerJoin('user_profiles as u', 'u.id', 'c.user_id')
+    .select('c.user_id')
+    .where('c.retention_warned_at', '<=', warnedBefore)
+    .where('c.last_seen_at', '<', sql<Date>`c.retention_warned_at`)
+    .where('u.suspended_at', 'is', null)
     .execute();
   for (const row of lapsed) if (await scheduleErasureNow(db, row.user_id, text.retentionInactiveDetails, now)) inactiveScheduled += 1;
 
@@ -95,7 +97,8 @@ export async function runRetention(deps: RetentionDeps): Promise<RetentionRun | 
     .select('c.user_id')
     .where('c.registration_completed_at', 'is', null)
     .where('c.created_at', '<', new Date(now.getTime() - deps.unsubmittedDays * DAY_MS))
-    .where('u.full_name', '!=', 'Erased person')
+    // Erased and suspended accounts are out of the schedule (an erased person is never erased again).
+    .where('u.suspended_at', 'is', null)
     .execute();
   for (const row of unsubmitted) if (await scheduleErasureNow(db, row.user_id, text.retentionUnsubmittedDetails, now)) unsubmittedScheduled += 1;
 
