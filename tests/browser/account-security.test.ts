@@ -6,6 +6,7 @@ import { fill } from '../../shared/fill.ts';
 import { CANDIDATE_EMAIL_CODE_SUBJECT, REAUTH_CODE_SUBJECT } from '../../server/auth/emails.ts';
 import { codeIn, waitForMessage } from '../support/outbox.ts';
 import { screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
+import { expectNoSidewaysScroll } from '../support/layout.ts';
 
 const PASSWORD = 'Tamarind-Harbour-Kochi-61';
 const text = messages.accountSecurity;
@@ -127,7 +128,7 @@ describe('two-step verification settings (/account/security)', () => {
     // Usable at 375 px: nothing wider than the screen.
     await page.setViewportSize({ width: 375, height: 812 });
     await page.getByRole('heading', { name: text.heading, level: 1 }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSidewaysScroll(page);
     await screenshot(page, 'account-security-mobile');
   });
 
@@ -169,7 +170,7 @@ describe('two-step verification settings (/account/security)', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await signInTo(page, admin.email, '/admin');
     await page.getByRole('button', { name: messages.shell.signOut }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSidewaysScroll(page);
     await screenshot(page, 'admin-header-mobile');
     await page.getByRole('link', { name: text.menuItem }).click();
     await waitForPath(page, '/account/security');

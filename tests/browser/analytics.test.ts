@@ -3,6 +3,7 @@ import { messages } from '../../shared/messages.ts';
 import type { PipelineStage } from '../../shared/schemas/pipeline.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { downloadedBytes, screenshot, startBrowserHarness, type BrowserHarness } from '../support/browser.ts';
+import { expectNoSidewaysScroll } from '../support/layout.ts';
 
 const PASSWORD = 'Godavari-Funnel-Reports-71';
 const text = messages.analytics;
@@ -95,7 +96,7 @@ describe('analytics (/dashboard/analytics)', () => {
     await page.goto('/dashboard/analytics?range=last12');
     await funnel.getByRole('rowheader', { name: 'Received', exact: true }).waitFor();
     await page.setViewportSize({ width: 375, height: 812 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'analytics-375');
     await page.setViewportSize({ width: 1280, height: 800 });

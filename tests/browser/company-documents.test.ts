@@ -4,6 +4,7 @@ import { seriousAxeViolations } from '../support/axe.ts';
 import { makePdf } from '../support/pdf.ts';
 import { screenshot, startBrowserHarness, type BrowserHarness } from '../support/browser.ts';
 import { signIn } from '../support/test-app.ts';
+import { expectNoSidewaysScroll } from '../support/layout.ts';
 
 const PASSWORD = 'Krishna-Documents-Log-58';
 const text = messages.companyDocuments;
@@ -60,7 +61,7 @@ describe('documents (/dashboard/documents)', () => {
     expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
 
     await page.setViewportSize({ width: 375, height: 812 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'company-documents-375');
 

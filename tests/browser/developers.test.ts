@@ -7,6 +7,7 @@ import { API_KEY_PATTERN } from '../../shared/schemas/api-keys.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
 import { waitFor } from '../support/wait-for.ts';
+import { expectNoSidewaysScroll } from '../support/layout.ts';
 
 const PASSWORD = 'Nilgiri-Tea-Estate-58';
 const text = messages.developers;
@@ -74,7 +75,7 @@ describe('Settings → Developers', () => {
     // 375 px: the table fits the card; then Revoke, confirmed, stops the key at once.
     await page.setViewportSize({ width: 375, height: 812 });
     await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 20_000 }).toBe(0);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSidewaysScroll(page);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'developers-keys-375');
     await row.getByRole('button', { name: `${text.revoke} Keka sync` }).click();
@@ -108,7 +109,7 @@ describe('Settings → Developers', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'developers-docs-1280');
     await page.setViewportSize({ width: 375, height: 812 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSidewaysScroll(page);
     await screenshot(page, 'developers-docs-375');
 
     // The rendered reference (Swagger UI) of the same document, grouped by resource.
@@ -125,7 +126,7 @@ describe('Settings → Developers', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'developers-reference-1280');
     await page.setViewportSize({ width: 375, height: 812 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSidewaysScroll(page);
     await screenshot(page, 'developers-reference-375');
   });
 
@@ -174,7 +175,7 @@ describe('Settings → Developers', () => {
       expect(await seriousAxeViolations(page)).toEqual([]);
       await screenshot(page, 'developers-webhooks-1280');
       await page.setViewportSize({ width: 375, height: 812 });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await expectNoSidewaysScroll(page);
       await screenshot(page, 'developers-webhooks-375');
       await page.setViewportSize({ width: 1280, height: 800 });
 

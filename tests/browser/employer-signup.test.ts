@@ -4,6 +4,7 @@ import { seriousAxeViolations } from '../support/axe.ts';
 import { messages } from '../../shared/messages.ts';
 import { codeIn, waitForMessage } from '../support/outbox.ts';
 import { screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
+import { expectNoSidewaysScroll } from '../support/layout.ts';
 
 const PASSWORD = 'Jasmine-Courier-Kochi-73';
 const text = messages.employerSignupFlow;
@@ -120,7 +121,7 @@ describe('employer signup (/employer-signup) and onboarding (/employer/onboardin
     await companyStatus(page, 'exists', 'Seeded Steelworks is registered');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 375, height: 812 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSidewaysScroll(page);
     await screenshot(page, 'employer-signup-mobile');
     await page.getByRole('button', { name: messages.employerSignup.next }).click();
     await page.getByLabel(text.fullNameLabel).waitFor();
@@ -178,7 +179,7 @@ describe('employer signup (/employer-signup) and onboarding (/employer/onboardin
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'employer-onboarding-review');
     await page.setViewportSize({ width: 375, height: 812 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSidewaysScroll(page);
     await screenshot(page, 'employer-onboarding-review-mobile');
 
     await page.getByRole('button', { name: messages.onboarding.submit }).click();

@@ -4,6 +4,7 @@ import { messages } from '../../shared/messages.ts';
 import { SCREENSHOT_DIR, screenshot, startBrowserHarness, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { waitFor } from '../support/wait-for.ts';
+import { expectNoSidewaysScroll } from '../support/layout.ts';
 
 const PASSWORD = 'Peepal-Courtyard-Mysuru-57';
 const nav = (page: Page) => page.getByRole('navigation', { name: messages.landing.nav.label, exact: true });
@@ -275,7 +276,7 @@ describe('landing page (/) and candidate landing (/candidate)', () => {
     await screenshot(page, 'landing-1280');
 
     await page.setViewportSize({ width: 375, height: 812 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSidewaysScroll(page);
     const menu = nav(page).getByRole('button', { name: messages.landing.nav.openMenu });
     expect(await nav(page).getByRole('link', { name: 'Find Jobs' }).isVisible()).toBe(false);
     await menu.click();
@@ -291,6 +292,6 @@ describe('landing page (/) and candidate landing (/candidate)', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'candidate-landing');
     await page.setViewportSize({ width: 375, height: 812 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSidewaysScroll(page);
   });
 });

@@ -4,6 +4,7 @@ import { messages } from '../../shared/messages.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { downloadedBytes, screenshot, startBrowserHarness, waitForToast, type BrowserHarness } from '../support/browser.ts';
 import { decodeQrInPdf } from '../support/pdf-qr.ts';
+import { expectNoSidewaysScroll } from '../support/layout.ts';
 
 const PASSWORD = 'Godavari-Letters-Issue-71';
 const text = messages.letters;
@@ -111,14 +112,14 @@ describe('letters: issue, verify, revoke', () => {
     await revoke.getByRole('button', { name: text.revoke }).click();
     await waitForToast(page, text.revoked);
     await experienceRow.getByText(text.statusRevoked, { exact: true }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page);
     await screenshot(page, 'letters-documents-375');
 
     await visitor.page.setViewportSize({ width: 375, height: 812 });
     await visitor.page.reload();
     await facts.getByText(text.revokedBadge, { exact: true }).waitFor();
     await facts.getByText(/was revoked by Godavari Agritech Pvt Ltd on/).waitFor();
-    expect(await visitor.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(visitor.page);
 
     // A changed copy does not match; the copy as issued does.
     const changed = Buffer.from(pdf);
@@ -166,7 +167,7 @@ describe('letters: issue, verify, revoke', () => {
     const saved = await h.t.database.db.selectFrom('letter_templates').select(['kind', 'subject']).where('company_id', '=', company.id).execute();
     expect(saved).toEqual([{ kind: 'offer', subject: 'Your offer from {{company_name}}' }]);
     await page.setViewportSize({ width: 375, height: 812 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'letters-templates-375');
   });

@@ -6,6 +6,7 @@ import { downloadedBytes, screenshot, startBrowserHarness, submitSignIn, waitFor
 import { waitForMessage } from '../support/outbox.ts';
 import { decodeQr } from '../support/qr.ts';
 import { signIn } from '../support/test-app.ts';
+import { expectNoSidewaysScroll } from '../support/layout.ts';
 
 const PASSWORD = 'Kaveri-Pipeline-Board-27';
 const text = messages.pipeline;
@@ -110,7 +111,7 @@ describe('pipeline: an employer moves an applicant through the board to hired', 
     await phoneList.getByRole('cell', { name: 'Screening', exact: true }).waitFor();
     expect(await page.getByRole('tab', { name: text.listView }).getAttribute('aria-selected')).toBe('true');
     // The list's hidden column header once sat 730 px from the left and widened the page.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSidewaysScroll(page);
     expect(await phoneList.getByRole('button', { name: fillText(text.moveMenu, { name: 'Rohan Mehta' }) }).evaluate((menu) => menu.getBoundingClientRect().right)).toBeLessThanOrEqual(375);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'pipeline-phone-list-375');

@@ -9,12 +9,11 @@ import { fill } from '../../web/lib/fill.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { downloadedBytes, screenshot, startBrowserHarness, waitForToast, type BrowserHarness } from '../support/browser.ts';
 import { signIn } from '../support/test-app.ts';
+import { expectNoSidewaysScroll } from '../support/layout.ts';
 import { waitFor } from '../support/wait-for.ts';
 
 const PASSWORD = 'Periyar-Monsoon-Quilon-58';
 const text = messages.privacy;
-const noSidewaysScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /**
  * Issue 18 in a browser: a candidate's privacy centre (consents, withdrawing a check's consent with
@@ -108,7 +107,7 @@ describe('privacy: the candidate’s privacy centre and the admin’s Privacy ta
     await page.setViewportSize({ width: 375, height: 812 });
     await page.getByRole('heading', { name: text.title }).scrollIntoViewIfNeeded();
     expect(await seriousAxeViolations(page)).toEqual([]);
-    expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page);
     await screenshot(page, 'privacy-candidate-375');
 
     // The admin answers from the Privacy tab.
@@ -129,7 +128,7 @@ describe('privacy: the candidate’s privacy centre and the admin’s Privacy ta
     await answer.getByRole('button', { name: text.sendAnswer }).click();
     await waitForToast(apage, fill(text.answerSaved, { reference: stored.reference }));
     await apage.getByText(text.adminEmpty).waitFor();
-    expect(await noSidewaysScroll(apage)).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(apage);
     await screenshot(apage, 'privacy-admin-375');
 
     // The candidate reads the answer.
@@ -234,7 +233,7 @@ describe('privacy: the candidate’s privacy centre and the admin’s Privacy ta
     await register.scrollIntoViewIfNeeded();
     expect(await seriousAxeViolations(apage)).toEqual([]);
     await screenshot(apage, 'privacy-breach-register-375');
-    expect(await noSidewaysScroll(apage)).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(apage);
     for (const needle of ['Devika', devika.email, '100654321987']) {
       const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM user_profiles u LEFT JOIN candidate_profiles c ON c.user_id = u.id WHERE (u.*)::text ILIKE ${`%${needle}%`} OR (c.*)::text ILIKE ${`%${needle}%`}`.execute(db);
       expect(Number(rows[0]?.n), needle).toBe(0);

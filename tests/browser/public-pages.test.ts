@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { messages } from '../../shared/messages.ts';
 import { PUBLIC_JOBS_COUNT_LIMIT } from '../../shared/schemas/public-jobs.ts';
 import { screenshot, startBrowserHarness, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
+import { sidewaysOverflow } from '../support/layout.ts';
 
 const text = messages.publicSite;
 const HOUR = 60 * 60 * 1000;
@@ -179,8 +180,8 @@ describe('public pages: job board, companies, content pages, contact', () => {
       await pageMeta(page);
       if (path === '/companies') await page.getByRole('list', { name: 'Companies' }).waitFor();
       if (path === '/jobs') await page.getByRole('heading', { name: '26 open jobs' }).waitFor();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect({ path, overflow }).toEqual({ path, overflow: 0 });
+      const { overflow, offenders } = await sidewaysOverflow(page);
+      expect({ path, overflow, offenders }).toEqual({ path, overflow: 0, offenders: [] });
       if (path !== '/jobs') await screenshot(page, `public${path.replace('/', '-')}-375`);
     }
   });

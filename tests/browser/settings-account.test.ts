@@ -4,6 +4,7 @@ import { fill } from '../../web/lib/fill.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { CookieJar } from '../support/test-app.ts';
 import { screenshot, startBrowserHarness, submitSignIn, waitForToast, type BrowserHarness } from '../support/browser.ts';
+import { expectNoSidewaysScroll } from '../support/layout.ts';
 
 const PASSWORD = 'Coorg-Coffee-Estate-63';
 const NEW_PASSWORD = 'Hoysala-Temple-Stone-18';
@@ -84,7 +85,7 @@ describe('Settings: Your account', () => {
     await expect.poll(() => rows.count()).toBe(3);
     await rows.first().getByText(text.thisDevice).waitFor();
     await page.setViewportSize({ width: 375, height: 812 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSidewaysScroll(page);
     await screenshot(page, 'settings-account-sessions-375');
     await page.setViewportSize({ width: 1280, height: 800 });
     await rows.filter({ hasText: 'Firefox on macOS' }).getByRole('button', { name: /^Sign out Firefox on macOS/ }).click();
@@ -128,7 +129,7 @@ describe('Settings: Your account', () => {
     // A phone: everything fits 375 px without sideways scrolling.
     await page.setViewportSize({ width: 375, height: 812 });
     await panel.getByRole('form', { name: text.passwordHeading }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSidewaysScroll(page);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'settings-account-375');
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { screenshot, startBrowserHarness, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
+import { expectNoSidewaysScroll } from '../support/layout.ts';
 
 const PASSWORD = 'Hampi-Boulders-Sunrise-34';
 const DAY = 24 * 60 * 60 * 1000;
@@ -58,7 +59,7 @@ describe('Settings', () => {
     expect(await seriousAxeViolations(visitor.page)).toEqual([]);
     await screenshot(visitor.page, 'company-page-1280');
     await visitor.page.setViewportSize({ width: 375, height: 812 });
-    expect(await visitor.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSidewaysScroll(visitor.page);
     await screenshot(visitor.page, 'company-page-375');
 
     // Billing profile: a wrong check character gets "Enter a valid GSTIN" beside the field.
@@ -102,7 +103,7 @@ describe('Settings', () => {
     for (const tab of [text.companyTab, text.billingTab, text.emailsTab]) {
       await tabs.getByRole('tab', { name: tab }).click();
       await page.getByRole('tabpanel', { name: tab }).getByRole('button', { name: text.save }).waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await expectNoSidewaysScroll(page);
       expect(await seriousAxeViolations(page)).toEqual([]);
       await screenshot(page, `settings-${tab.toLowerCase().replace(/\W+/g, '-')}-375`);
     }

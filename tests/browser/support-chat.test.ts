@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { messages } from '../../shared/messages.ts';
 import { screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
+import { expectNoSidewaysScroll } from '../support/layout.ts';
 
 const PASSWORD = 'Monsoon-Ledger-Pune-84';
 const text = messages.supportChat;
@@ -104,7 +105,7 @@ describe('Support Chat (/dashboard/support) and the admin Support tab', () => {
 
     // 375 px: nothing wider than the screen; the admin sees the conversation with a way back to the list.
     await page.setViewportSize({ width: 375, height: 812 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSidewaysScroll(page);
     await screenshot(page, 'support-chat-employer-mobile');
     await adminPage.setViewportSize({ width: 375, height: 812 });
     expect(await supportTabRightEdge(adminPage)).toBeLessThanOrEqual(375);

@@ -5,6 +5,7 @@ import { utcToIstLocal } from '../../shared/schemas/interviews.ts';
 import { fill } from '../../web/lib/fill.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
+import { expectNoSidewaysScroll } from '../support/layout.ts';
 
 const PASSWORD = 'Nilgiri-Tea-Estate-2026';
 const NEW_PASSWORD = 'Malabar-Coast-Spice-91';
@@ -169,7 +170,7 @@ describe('Team Management: invites, roles and ownership', () => {
 
     await page.setViewportSize({ width: 375, height: 812 });
     await memberRow(page, 'Rahul Verma').waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSidewaysScroll(page);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'team-375');
   });
