@@ -381,6 +381,9 @@ export interface CandidateProfilesTable {
   guardian_consent_at: Generated<Date | null>;
   guardian_consent_by: Generated<string | null>;
   guardian_consent_note: Generated<string | null>;
+  /** Migration 0044: the parent or guardian who consented, and how they are related. */
+  guardian_name: Generated<string | null>;
+  guardian_relationship: Generated<string | null>;
   /** Retention (migration 0042): the last sign-in, and when the 48-hour warning went. */
   last_seen_at: Generated<Date>;
   retention_warned_at: Generated<Date | null>;

@@ -115,6 +115,8 @@ export const registrationStateSchema = z.object({
   experience_years: z.number().nullable(),
   /** Issue 18: the age declaration (or a guardian's consent) and the privacy notice are recorded. */
   declared: z.boolean(),
+  /** When a platform admin recorded a parent's or guardian's consent (a person under 18); then "I am 18 or older" is not asked. */
+  guardian_consent_at: z.string().nullable(),
   documents: candidateDocumentListSchema,
 });
 export type RegistrationState = z.infer<typeof registrationStateSchema>;

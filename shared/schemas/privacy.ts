@@ -21,6 +21,8 @@ import { privacyMessages as text } from '../messages/privacy.ts';
  *   POST   /api/admin/privacy/breaches            platform admins, {title, description, discovered_at, affected_emails} → Breach (201)
  *   POST   /api/admin/privacy/breaches/:breachId/notify    platform admins, {notice} → Breach (each affected person emailed once)
  *   POST   /api/admin/privacy/breaches/:breachId/reported  platform admins → Breach (reported to the Board now)
+ *   GET    /api/admin/privacy/guardian-consents   platform admins → GuardianConsent[] (newest first)
+ *   POST   /api/admin/privacy/guardian-consents   platform admins, {email, guardian_name, relationship, evidence} → GuardianConsent (201; the child is emailed)
  *   PATCH  /api/admin/privacy/requests/:requestId platform admins, {status, response} → AdminPrivacyRequest
  *
  * Withdrawing a consent uses the route that gave it: DELETE /api/verification/checks/:subject/consent,
@@ -99,7 +101,7 @@ export const nomineeSchema = z.object({
 });
 export type Nominee = z.infer<typeof nomineeSchema>;
 
-export const consentKinds = ['registration', 'application', 'check', 'share'] as const;
+export const consentKinds = ['registration', 'application', 'check', 'share', 'guardian'] as const;
 export type ConsentKind = (typeof consentKinds)[number];
 
 export const consentEntrySchema = z.object({
@@ -218,6 +220,33 @@ export const breachSchema = z.object({
 });
 export type Breach = z.infer<typeof breachSchema>;
 export const breachListSchema = z.array(breachSchema);
+
+/** A parent's or guardian's verifiable consent for a person under 18, recorded by an admin. */
+export const guardianConsentBodySchema = z.strictObject({
+  /** The child's account. */
+  email: z
+    .string(text.guardianEmailInvalid)
+    .trim()
+    .max(254, text.guardianEmailInvalid)
+    .pipe(z.email(text.guardianEmailInvalid))
+    .transform((email) => email.toLowerCase()),
+  guardian_name: z.string(text.guardianNameRequired).trim().min(1, text.guardianNameRequired).max(100, text.guardianNameTooLong),
+  relationship: z.string(text.guardianRelationshipRequired).trim().min(1, text.guardianRelationshipRequired).max(60, text.guardianRelationshipTooLong),
+  /** How the parent's identity and the consent were checked (kept as the note). */
+  evidence: z.string(text.guardianEvidenceRequired).trim().min(1, text.guardianEvidenceRequired).max(500, text.guardianEvidenceTooLong),
+});
+export type GuardianConsentBody = z.output<typeof guardianConsentBodySchema>;
+export const guardianConsentSchema = z.object({
+  person: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  guardian_name: z.string(),
+  relationship: z.string(),
+  evidence: z.string(),
+  recorded_at: z.string(),
+  /** The name of the admin who recorded it; null once their account is gone. */
+  recorded_by: z.string().nullable(),
+});
+export type GuardianConsent = z.infer<typeof guardianConsentSchema>;
+export const guardianConsentListSchema = z.array(guardianConsentSchema);
 
 export const adminRequestFilters = ['open', 'closed', 'all'] as const;
 export const adminRequestsQuerySchema = z.strictObject({ status: z.enum(adminRequestFilters).default('open') });

@@ -173,6 +173,7 @@ describe.skipIf(laneUnavailable)('candidate registration API', () => {
         notice_period_days: null,
         experience_years: null,
         declared: false,
+        guardian_consent_at: null,
         documents: [],
       });
       const jar = new CookieJar().store(response);

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
 import type { AdminPrivacyRequest, PrivacyOverview, PrivacyRequest } from '../../shared/schemas/privacy.ts';
@@ -21,7 +22,7 @@ describe.skipIf(laneUnavailable)('privacy: correction requests', () => {
     const user = await t.factories.user(values);
     return { id: user.id, email: user.email, jar: await signIn(t.app, user.email, user.password, nextIp()) };
   };
-  const call = (jar: CookieJar | null, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
+  const call = (jar: CookieJar | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
     t.app.inject({ method, url, headers: jar ? { cookie: jar.header } : {}, ...(payload === undefined ? {} : { payload: payload as object }), remoteAddress: nextIp() });
 
   let owner: Person, admin: Person, recruiter: Person, interviewer: Person, otherOwner: Person, platformAdmin: Person, sunita: Person;
@@ -95,5 +96,31 @@ describe.skipIf(laneUnavailable)('privacy: correction requests', () => {
       expect(response.json<{ message: string }>().message).toContain(message);
     }
     expect((await call(owner.jar, 'POST', '/api/privacy/corrections', { subject: 'other', details: 'x' })).statusCode).toBe(403);
+  });
+
+  it('answers random input to the correction, export and erasure routes without a server error', async () => {
+    const fuzzer = await person({ role: 'candidate', fullName: 'Random Input' });
+    await t.factories.candidateProfile(fuzzer.id);
+    const value = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.constant(employmentId), fc.array(fc.string(), { maxLength: 3 }), fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 }));
+    const body = fc.dictionary(fc.constantFrom('subject', 'ref', 'details', 'status', 'response', 'x'), value, { maxKeys: 4 });
+    const id = fc.oneof(fc.uuid(), fc.string({ maxLength: 40 }).map(encodeURIComponent), fc.constantFrom('__proto__', '%00', '..%2F..'));
+    const routes = ['correction', 'answer', 'download', 'export', 'erasure', 'cancel'] as const;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...routes), body, id, async (route, payload, someId) => {
+        const response =
+          route === 'correction'
+            ? await call(fuzzer.jar, 'POST', '/api/privacy/corrections', payload)
+            : route === 'answer'
+              ? await call(owner.jar, 'PATCH', `/api/company/privacy/corrections/${someId}`, payload)
+              : route === 'download'
+                ? await call(fuzzer.jar, 'GET', `/api/privacy/exports/${someId}/download`)
+                : route === 'export'
+                  ? await call(fuzzer.jar, 'POST', '/api/privacy/exports', payload)
+                  : await call(fuzzer.jar, route === 'erasure' ? 'POST' : 'DELETE', '/api/privacy/erasure', route === 'erasure' ? payload : undefined);
+        expect(response.statusCode, `${route} ${someId} ${JSON.stringify(payload)}: ${response.body}`).toBeLessThan(500);
+      }),
+      { numRuns: 120 },
+    );
+    await t.app.privacyJobs.idle();
   });
 });

@@ -81,15 +81,6 @@ describe.skipIf(laneUnavailable)('privacy: /api/privacy, /api/admin/privacy', ()
       const consent = (await overview(user.jar)).consents.find((entry) => entry.kind === 'registration');
       expect(consent).toMatchObject({ notice_version: PRIVACY_NOTICE_VERSION, purpose: text.registrationPurpose, withdrawable: false, organisation: null });
     });
-
-    it('lets a person under 18 register once a guardian’s consent is recorded, with the notice still accepted by them', async () => {
-      const user = await person({ role: 'candidate', fullName: '' });
-      await t.factories.candidateProfile(user.id, { declared: false, completed: false });
-      await db().updateTable('candidate_profiles').set({ guardian_consent_at: new Date(), guardian_consent_by: admin.id, guardian_consent_note: 'Parent’s signed form, checked by video call' }).where('user_id', '=', user.id).execute();
-      const body = { full_name: 'Ishaan Gupta', education: 'Class XI' };
-      expect((await call(user.jar, 'PUT', '/api/candidate/profile/personal', body)).json()).toMatchObject({ code: 'NOTICE_REQUIRED' });
-      expect((await call(user.jar, 'PUT', '/api/candidate/profile/personal', { ...body, notice_accepted: true })).json()).toMatchObject({ declared: true });
-    });
   });
 
   describe('the privacy centre', () => {

@@ -66,6 +66,7 @@ export async function getRegistrationState(db: Kysely<DB>, userId: string): Prom
     ...fields,
     step: firstUnfinishedStep(fields),
     candidate_code: row.candidate_code,
+    guardian_consent_at: row.guardian_consent_at?.toISOString() ?? null,
     email: row.email,
     phone: row.phone,
     documents: await listCandidateDocuments(db, userId),

@@ -209,6 +209,8 @@ async function erasePerson(trx: Transaction<DB>, personId: string, now: Date): P
       current_pay_lakh: null,
       expected_pay_lakh: null,
       guardian_consent_note: null,
+      guardian_name: null,
+      guardian_relationship: null,
       retention_warned_at: null,
       updated_at: now,
     })

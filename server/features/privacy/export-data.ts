@@ -47,6 +47,8 @@ export async function collectPersonData(db: Kysely<DB>, personId: string, now: D
           'notice_version',
           'notice_accepted_at',
           'guardian_consent_at',
+          'guardian_name',
+          'guardian_relationship',
           'created_at',
         ])
         .where('user_id', '=', personId)

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { fill } from '../../../shared/fill.ts';
 import { messages } from '../../../shared/messages.ts';
 import {
   PRIVACY_LIMITS,
@@ -70,7 +71,11 @@ async function holdingsOf(db: Kysely<DB>, personId: string): Promise<Record<Hold
 /** Every consent: registration, each application, each check consent, each record share, newest first. */
 async function consentsOf(db: Kysely<DB>, personId: string): Promise<ConsentEntry[]> {
   const [profile, applications, checks, shares] = await Promise.all([
-    db.selectFrom('candidate_profiles').select(['notice_version', 'notice_accepted_at']).where('user_id', '=', personId).executeTakeFirst(),
+    db
+      .selectFrom('candidate_profiles')
+      .select(['notice_version', 'notice_accepted_at', 'guardian_consent_at', 'guardian_name', 'guardian_relationship'])
+      .where('user_id', '=', personId)
+      .executeTakeFirst(),
     db
       .selectFrom('job_applications as a')
       .innerJoin('job_postings as j', 'j.id', 'a.job_id')
@@ -106,6 +111,18 @@ async function consentsOf(db: Kysely<DB>, personId: string): Promise<ConsentEntr
       organisation: null,
       notice_version: profile.notice_version,
       given_at: iso(profile.notice_accepted_at),
+      withdrawn_at: null,
+      withdrawable: false,
+    });
+  }
+  if (profile?.guardian_consent_at) {
+    entries.push({
+      kind: 'guardian',
+      ref: personId,
+      purpose: fill(text.guardianPurpose, { guardian: profile.guardian_name ?? '', relationship: profile.guardian_relationship ?? '' }),
+      organisation: null,
+      notice_version: null,
+      given_at: iso(profile.guardian_consent_at),
       withdrawn_at: null,
       withdrawable: false,
     });

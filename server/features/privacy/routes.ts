@@ -14,6 +14,9 @@ import {
   dataExportSchema,
   exportIdParamsSchema,
   grievanceBodySchema,
+  guardianConsentBodySchema,
+  guardianConsentListSchema,
+  guardianConsentSchema,
   nomineeBodySchema,
   nomineeSchema,
   privacyOverviewSchema,
@@ -25,6 +28,7 @@ import { sessionOf } from '../../http/access.ts';
 import type { FeatureDeps } from '../feature-deps.ts';
 import { listBreaches, markBreachReported, notifyBreach, recordBreach } from './breaches.ts';
 import { cancelErasureOrFail, requestErasure } from './erasure.ts';
+import { listGuardianConsents, recordGuardianConsent } from './guardian.ts';
 import { openExport, requestExport } from './exports.ts';
 import { removeNominee, setNominee } from './nominee.ts';
 import { listRetentionRuns } from './retention.ts';
@@ -135,6 +139,18 @@ export async function privacyRoutes(app: FastifyInstance, { config, database, st
 
   api.post('/api/admin/privacy/breaches/:breachId/reported', { config: { access: 'admin' }, schema: { params: breachIdParamsSchema, response: { 200: breachSchema } } }, async (request) =>
     markBreachReported(db, breachActor(request, sessionOf(request).userId), request.params.breachId),
+  );
+
+  api.get('/api/admin/privacy/guardian-consents', { config: { access: 'admin' }, schema: { response: { 200: guardianConsentListSchema } } }, async () => listGuardianConsents(db));
+
+  api.post(
+    '/api/admin/privacy/guardian-consents',
+    { config: { access: 'admin' }, schema: { body: guardianConsentBodySchema, response: { 201: guardianConsentSchema } } },
+    async (request, reply) => {
+      const recorded = await recordGuardianConsent(db, { adminId: sessionOf(request).userId, ip: request.ip, now: clock(), publicUrl: config.PUBLIC_URL }, request.body);
+      onMessageQueued();
+      return reply.code(201).send(recorded);
+    },
   );
 
   api.get('/api/admin/privacy/retention-runs', { config: { access: 'admin' }, schema: { response: { 200: retentionRunListSchema } } }, async () => listRetentionRuns(db));

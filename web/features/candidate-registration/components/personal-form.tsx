@@ -3,6 +3,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { toast } from '@web/lib/toast.ts';
+import { fill } from '@web/lib/fill.ts';
+import { formatIstDate } from '@shared/gst.ts';
 import type { z } from 'zod';
 import { messages } from '@shared/messages.ts';
 import { personalBodySchema } from '@shared/schemas/candidate.ts';
@@ -17,11 +19,15 @@ import type { ProfileFormProps } from './profile-form-props.ts';
 const text = messages.candidate;
 const privacy = messages.privacy;
 
-/** Until the declaration is recorded, both boxes must be ticked (the server refuses the step otherwise). */
-const declaringSchema = personalBodySchema.superRefine((values, ctx) => {
-  if (values.adult_confirmed !== true) ctx.addIssue({ code: 'custom', path: ['adult_confirmed'], message: privacy.adultRequired });
-  if (values.notice_accepted !== true) ctx.addIssue({ code: 'custom', path: ['notice_accepted'], message: privacy.noticeRequired });
-});
+/**
+ * Until the declaration is recorded, both boxes must be ticked (the server refuses the step
+ * otherwise); with a guardian's consent recorded, only the notice is asked.
+ */
+const declaringSchema = (askAge: boolean) =>
+  personalBodySchema.superRefine((values, ctx) => {
+    if (askAge && values.adult_confirmed !== true) ctx.addIssue({ code: 'custom', path: ['adult_confirmed'], message: privacy.adultRequired });
+    if (values.notice_accepted !== true) ctx.addIssue({ code: 'custom', path: ['notice_accepted'], message: privacy.noticeRequired });
+  });
 
 /**
  * Personal Details: full name and education; at registration also "I am 18 or older" and the
@@ -31,9 +37,10 @@ export function PersonalForm({ state, submitLabel, onSaved, back }: ProfileFormP
   const id = useId();
   const save = useSaveProfileSection('personal');
   const declaring = !state.declared;
+  const askAge = declaring && state.guardian_consent_at === null;
   const form = useForm<z.input<typeof personalBodySchema>, unknown, z.output<typeof personalBodySchema>>({
-    resolver: zodResolver(declaring ? declaringSchema : personalBodySchema),
-    defaultValues: { full_name: state.full_name, education: state.education ?? '', ...(declaring ? { adult_confirmed: false, notice_accepted: false } : {}) },
+    resolver: zodResolver(declaring ? declaringSchema(askAge) : personalBodySchema),
+    defaultValues: { full_name: state.full_name, education: state.education ?? '', ...(declaring ? { ...(askAge ? { adult_confirmed: false } : {}), notice_accepted: false } : {}) },
   });
   const { errors } = form.formState;
 
@@ -59,7 +66,11 @@ export function PersonalForm({ state, submitLabel, onSaved, back }: ProfileFormP
       />
       {declaring ? (
         <div className="space-y-3">
-          <CheckboxField id={`${id}-adult`} label={privacy.adultLabel} required error={errors.adult_confirmed?.message} {...form.register('adult_confirmed')} />
+          {askAge ? (
+            <CheckboxField id={`${id}-adult`} label={privacy.adultLabel} required error={errors.adult_confirmed?.message} {...form.register('adult_confirmed')} />
+          ) : state.guardian_consent_at ? (
+            <p className="text-sm text-slate-700">{fill(privacy.guardianConsentRecorded, { date: formatIstDate(new Date(state.guardian_consent_at)) })}</p>
+          ) : null}
           <CheckboxField
             id={`${id}-notice`}
             label={

@@ -6,6 +6,9 @@ import {
   breachListSchema,
   breachSchema,
   dataExportSchema,
+  type guardianConsentBodySchema,
+  guardianConsentListSchema,
+  guardianConsentSchema,
   nomineeSchema,
   privacyOverviewSchema,
   privacyRequestSchema,
@@ -104,6 +107,21 @@ export const useRecordBreach = () => useBreachMutation((body: z.input<typeof bre
 export const useNotifyBreach = () =>
   useBreachMutation(({ id, notice }: { id: string; notice: string }) => api(`/api/admin/privacy/breaches/${encodeURIComponent(id)}/notify`, { method: 'POST', body: { notice }, schema: breachSchema }));
 export const useMarkBreachReported = () => useBreachMutation((id: string) => api(`/api/admin/privacy/breaches/${encodeURIComponent(id)}/reported`, { method: 'POST', body: {}, schema: breachSchema }));
+
+const guardiansKey = ['privacy', 'guardian-consents'] as const;
+
+/** GET /api/admin/privacy/guardian-consents: the guardian consents recorded, newest first. */
+export function useGuardianConsents() {
+  return useQuery({ queryKey: guardiansKey, queryFn: ({ signal }) => api('/api/admin/privacy/guardian-consents', { schema: guardianConsentListSchema, signal }) });
+}
+
+export function useRecordGuardianConsent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: z.input<typeof guardianConsentBodySchema>) => api('/api/admin/privacy/guardian-consents', { method: 'POST', body, schema: guardianConsentSchema }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: guardiansKey }),
+  });
+}
 
 /** GET /api/admin/privacy/retention-runs: the retention schedule's newest runs. */
 export function useRetentionRuns() {

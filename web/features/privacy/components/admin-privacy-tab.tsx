@@ -13,6 +13,7 @@ import { useAdminPrivacyRequests } from '../api/privacy.ts';
 import { AnswerRequestDialog } from './answer-request-dialog.tsx';
 import { closedLabel, RequestStatus } from './request-status.tsx';
 import { BreachRegister } from './breach-register.tsx';
+import { GuardianConsents } from './guardian-consents.tsx';
 import { RetentionRuns } from './retention-runs.tsx';
 
 const text = messages.privacy;
@@ -90,6 +91,7 @@ export function AdminPrivacyTab() {
       )}
       {answering ? <AnswerRequestDialog request={answering} onClose={() => setAnswering(null)} /> : null}
       <BreachRegister />
+      <GuardianConsents />
       <RetentionRuns />
     </section>
   );

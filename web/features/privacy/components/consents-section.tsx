@@ -57,7 +57,7 @@ export function ConsentsSection({ consents }: { consents: ConsentEntry[] }) {
                       await withdraw.mutateAsync(entry);
                     }}
                   />
-                ) : entry.kind === 'registration' ? (
+                ) : entry.kind === 'registration' || entry.kind === 'guardian' ? (
                   <span className="text-xs text-slate-600">{text.registrationWithdrawNote}</span>
                 ) : null}
               </div>

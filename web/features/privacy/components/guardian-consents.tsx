@@ -1,0 +1,123 @@
+import { useId, useState, type FormEvent } from 'react';
+import { formatIst } from '@shared/schemas/interviews.ts';
+import { messages } from '@shared/messages.ts';
+import { guardianConsentBodySchema } from '@shared/schemas/privacy.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
+import { FieldError } from '@web/components/ui/field-error.tsx';
+import { TextareaField } from '@web/components/ui/select-field.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { TextField } from '@web/components/ui/text-field.tsx';
+import { errorMessage, isApiError } from '@web/lib/api-client.ts';
+import { fill } from '@web/lib/fill.ts';
+import { toast } from '@web/lib/toast.ts';
+import { useGuardianConsents, useRecordGuardianConsent } from '../api/privacy.ts';
+
+const text = messages.privacy;
+const EMPTY = { email: '', guardian_name: '', relationship: '', evidence: '' };
+
+/** Record a parent's or guardian's consent for a child's account, after checking who the parent is. */
+function RecordGuardianDialog({ onClose }: { onClose: () => void }) {
+  const id = useId();
+  const record = useRecordGuardianConsent();
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = (field: keyof typeof values) => (event: { target: { value: string } }) => setValues({ ...values, [field]: event.target.value });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = guardianConsentBodySchema.safeParse(values);
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    try {
+      const recorded = await record.mutateAsync(values);
+      toast.success(fill(text.guardianRecorded, { email: recorded.person.email }));
+      onClose();
+    } catch (error) {
+      if (isApiError(error) && error.status < 500) setErrors({ server: error.message });
+      else toast.error(errorMessage(error, text.guardianFailed));
+    }
+  }
+
+  return (
+    <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
+      <DialogContent>
+        <DialogTitle>{text.recordGuardian}</DialogTitle>
+        <DialogDescription className="mt-2">{text.guardiansIntro}</DialogDescription>
+        <form onSubmit={(event) => void submit(event)} noValidate aria-busy={record.isPending} className="mt-4 space-y-4">
+          <TextField id={`${id}-email`} label={text.guardianEmailLabel} type="email" autoComplete="off" maxLength={254} required value={values.email} onChange={set('email')} error={errors.email} />
+          <TextField id={`${id}-name`} label={text.guardianNameLabel} maxLength={100} required value={values.guardian_name} onChange={set('guardian_name')} error={errors.guardian_name} />
+          <TextField id={`${id}-relationship`} label={text.guardianRelationshipLabel} maxLength={60} required value={values.relationship} onChange={set('relationship')} error={errors.relationship} />
+          <TextareaField
+            id={`${id}-evidence`}
+            label={text.guardianEvidenceLabel}
+            hint={text.guardianEvidenceHint}
+            maxLength={500}
+            required
+            value={values.evidence}
+            onChange={set('evidence')}
+            error={errors.evidence}
+          />
+          <FieldError id={`${id}-server`} message={errors.server} />
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button type="button" variant="outline" onClick={onClose}>
+              {text.cancel}
+            </Button>
+            <Button type="submit" disabled={record.isPending}>
+              {record.isPending ? text.saving : text.recordGuardian}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Guardian consents of the admin Privacy tab: who consented for which child, how it was verified, by whom. */
+export function GuardianConsents() {
+  const consents = useGuardianConsents();
+  const [recording, setRecording] = useState(false);
+  return (
+    <section aria-labelledby="guardians-heading" className="space-y-2">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h3 id="guardians-heading" className="text-base font-semibold text-slate-900">
+            {text.guardiansTitle}
+          </h3>
+          <p className="max-w-3xl text-sm text-slate-600">{text.guardiansIntro}</p>
+        </div>
+        <Button variant="outline" onClick={() => setRecording(true)}>
+          {text.recordGuardian}
+        </Button>
+      </div>
+      {consents.isPending ? (
+        <Spinner label={text.guardiansTitle} />
+      ) : consents.isError ? (
+        <p role="alert" className="text-sm text-red-800">
+          {errorMessage(consents.error, text.loadRequestsFailed)}
+        </p>
+      ) : consents.data.length === 0 ? (
+        <p className="text-sm text-slate-600">{text.guardiansEmpty}</p>
+      ) : (
+        <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
+          {consents.data.map((consent) => (
+            <li key={consent.person.id} data-testid="guardian-consent" className="space-y-1 p-4">
+              <p className="font-medium text-slate-900">
+                {fill(text.guardianEntry, { guardian: consent.guardian_name, relationship: consent.relationship, name: consent.person.name || consent.person.email })}
+              </p>
+              <p className="text-sm break-all text-slate-700">{consent.person.email}</p>
+              <p className="text-sm text-slate-800">{consent.evidence}</p>
+              <p className="text-xs text-slate-600">{fill(text.guardianRecordedOn, { date: formatIst(consent.recorded_at), admin: consent.recorded_by ?? text.personGone })}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {recording ? <RecordGuardianDialog onClose={() => setRecording(false)} /> : null}
+    </section>
+  );
+}
