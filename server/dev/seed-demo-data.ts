@@ -74,7 +74,7 @@ export async function seedDemo(app: FastifyInstance, { force = false } = {}) {
     await seedSettings(context, factories, companies, DEMO_PASSWORD);
     await seedLetters(context, companies);
     await seedBilling(context, companies);
-    await seedPrivacy(context, admin.id, candidates);
+    await seedPrivacy(context, admin.id, candidates, DEMO_PASSWORD);
   } finally {
     await storage.close?.();
   }

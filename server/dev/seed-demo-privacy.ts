@@ -1,4 +1,5 @@
 import { buildPendingExports, requestExport } from '../features/privacy/exports.ts';
+import { recordGuardianConsent } from '../features/privacy/guardian.ts';
 import { setNominee } from '../features/privacy/nominee.ts';
 import { answerPrivacyRequest, raiseGrievance } from '../features/privacy/requests.ts';
 import { runRetention } from '../features/privacy/retention.ts';
@@ -11,10 +12,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Data rights (issue 18), through the same functions the Privacy section and the admin tab call:
  * Kavya has named her mother as nominee, downloaded her data last week and had a grievance
  * answered; Arjun's grievance about a recruiter's call is in progress; Meera's is open and 70
- * days old, so the admin queue shows one due soon.
+ * days old, so the admin queue shows one due soon. Aarav, 17, signed up and stopped at the age
+ * question; his father's consent was recorded, so he can finish registering.
  */
-export async function seedPrivacy(context: SeedContext, adminId: string, candidates: Map<string, { id: string; spec: DemoCandidate }>): Promise<void> {
-  const { db, app, storage, publicUrl } = context;
+export async function seedPrivacy(context: SeedContext, adminId: string, candidates: Map<string, { id: string; spec: DemoCandidate }>, password: string): Promise<void> {
+  const { db, app, storage, publicUrl, factories } = context;
   const officer = { name: app.config.GRIEVANCE_OFFICER_NAME, email: app.config.GRIEVANCE_OFFICER_EMAIL };
   const now = new Date();
   const kavya = candidates.get('kavya');
@@ -33,6 +35,13 @@ export async function seedPrivacy(context: SeedContext, adminId: string, candida
   const arjuns = await raiseGrievance(db, arjun.id, { topic: 'sharing', details: 'A recruiter from a company I did not apply to called me and knew my current pay. How did they get it?' }, at(9));
   await answerPrivacyRequest(db, adminId, arjuns.id, { status: 'in_progress', response: 'We are checking which companies opened your profile and will write to you within two weeks.' }, at(8));
   await raiseGrievance(db, meera.id, { topic: 'consent', details: 'I withdrew consent for my bank statement check but still see it listed as verified to employers.' }, at(70));
+  const aarav = await factories.user({ email: 'aarav.malhotra@demo.workcred.in', password, fullName: 'Aarav Malhotra', role: 'candidate' });
+  await factories.candidateProfile(aarav.id, { declared: false, completed: false, education: 'Class XII, Delhi Public School, Noida' });
+  await recordGuardianConsent(
+    db,
+    { adminId, ip: SEED_IP, now: new Date(now.getTime() - 2 * DAY_MS), publicUrl },
+    { email: aarav.email, guardian_name: 'Vikram Malhotra', relationship: 'Father', evidence: 'Father’s Aadhaar and Aarav’s Class X mark sheet seen on a video call; signed consent form in the grievance mailbox.' },
+  );
   // Yesterday's retention run, in the admin's log (nobody in the demo is 3 years inactive).
   await runRetention({ db, publicUrl, now: () => new Date(now.getTime() - DAY_MS), inactiveYears: app.config.RETENTION_INACTIVE_YEARS, unsubmittedDays: app.config.RETENTION_UNSUBMITTED_DAYS });
 }

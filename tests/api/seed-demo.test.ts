@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FunnelReport, SourcesReport, SpeedReport, VerificationReport } from '../../shared/schemas/analytics.ts';
 import type { CandidateSearchPage } from '../../shared/schemas/candidate-search.ts';
 import type { CompanyLetter } from '../../shared/schemas/letters.ts';
-import type { AdminPrivacyRequest, PrivacyOverview } from '../../shared/schemas/privacy.ts';
+import type { AdminPrivacyRequest, GuardianConsent, PrivacyOverview } from '../../shared/schemas/privacy.ts';
 import type { Employee, RecordSharesOverview, SharedRecord } from '../../shared/schemas/employment.ts';
 import type { JobPipeline } from '../../shared/schemas/pipeline.ts';
 import type { CandidateCheck, QueuePage } from '../../shared/schemas/verification.ts';
@@ -187,6 +187,8 @@ describe.skipIf(laneUnavailable)('demo seed', { timeout: 120_000 }, () => {
     expect(queue.map((request) => request.status).sort()).toEqual(['in_progress', 'open']);
     // Oldest due first: Meera's, raised 70 days ago, is due within 30 days.
     expect(new Date(queue[0]!.due_at).getTime() - Date.now()).toBeLessThan(30 * 24 * 60 * 60 * 1000);
+    const guardians = await get<GuardianConsent[]>(await as('admin@demo.workcred.in'), '/api/admin/privacy/guardian-consents');
+    expect(guardians).toMatchObject([{ person: { name: 'Aarav Malhotra' }, guardian_name: 'Vikram Malhotra', relationship: 'Father' }]);
   });
 
   it('refuses to run again, and refuses a database with real users unless forced', async () => {

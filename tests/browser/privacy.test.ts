@@ -234,6 +234,43 @@ describe('privacy: the candidate’s privacy centre and the admin’s Privacy ta
     expect(await seriousAxeViolations(apage)).toEqual([]);
     await screenshot(apage, 'privacy-breach-register-375');
     await expectNoSidewaysScroll(apage);
+
+    // Kabir is 16: he cannot say he is 18, so his mother writes in; the admin records her consent.
+    const kabir = await h.t.factories.user({ role: 'candidate', password: PASSWORD, fullName: '' });
+    await h.t.factories.candidateProfile(kabir.id, { declared: false, completed: false });
+    await apage.setViewportSize({ width: 1280, height: 900 });
+    const guardians = apage.getByRole('region', { name: text.guardiansTitle });
+    await guardians.getByText(text.guardiansEmpty).waitFor();
+    await guardians.getByRole('button', { name: text.recordGuardian }).click();
+    const consent = apage.getByRole('dialog', { name: text.recordGuardian });
+    await consent.getByLabel(text.guardianEmailLabel).fill(kabir.email);
+    await consent.getByRole('button', { name: text.recordGuardian }).click();
+    await consent.getByText(text.guardianNameRequired).waitFor();
+    await consent.getByLabel(text.guardianNameLabel).fill('Rukhsana Qureshi');
+    await consent.getByLabel(text.guardianRelationshipLabel).fill('Mother');
+    await consent.getByLabel(text.guardianEvidenceLabel).fill('Mother’s Aadhaar seen on a video call; signed form in the grievance mailbox.');
+    expect(await seriousAxeViolations(apage)).toEqual([]);
+    await screenshot(apage, 'privacy-guardian-dialog');
+    await consent.getByRole('button', { name: text.recordGuardian }).click();
+    await waitForToast(apage, fill(text.guardianRecorded, { email: kabir.email }));
+    await guardians.getByTestId('guardian-consent').getByText(/Rukhsana Qureshi \(Mother\)/).waitFor();
+    await guardians.getByText(/Recorded .* by Imran Sheikh/).waitFor();
+
+    // Kabir finishes the personal step: the age is not asked of him, the notice is.
+    const child = await h.openSignedIn(kabir.email, PASSWORD, '/candidate/register');
+    const cpage = child.page;
+    await cpage.getByRole('heading', { name: messages.candidate.registration.stepTitles.personal, level: 2 }).waitFor();
+    await cpage.getByText(/A parent or guardian gave consent for this account on/).waitFor();
+    expect(await cpage.getByLabel(text.adultLabel).count()).toBe(0);
+    await cpage.getByLabel(messages.candidate.personal.fullNameLabel).fill('Kabir Qureshi');
+    await cpage.getByLabel(messages.candidate.personal.educationLabel).fill('Class XI, Kendriya Vidyalaya');
+    await cpage.getByLabel(/I have read the privacy notice/).check();
+    await cpage.setViewportSize({ width: 375, height: 812 });
+    expect(await seriousAxeViolations(cpage)).toEqual([]);
+    await expectNoSidewaysScroll(cpage);
+    await screenshot(cpage, 'privacy-guardian-registration-375');
+    await cpage.getByRole('button', { name: messages.candidate.registration.next }).click();
+    await cpage.getByRole('heading', { name: messages.candidate.registration.stepTitles.professional, level: 2 }).waitFor();
     for (const needle of ['Devika', devika.email, '100654321987']) {
       const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM user_profiles u LEFT JOIN candidate_profiles c ON c.user_id = u.id WHERE (u.*)::text ILIKE ${`%${needle}%`} OR (c.*)::text ILIKE ${`%${needle}%`}`.execute(db);
       expect(Number(rows[0]?.n), needle).toBe(0);

@@ -22,7 +22,11 @@ function RecordGuardianDialog({ onClose }: { onClose: () => void }) {
   const record = useRecordGuardianConsent();
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (field: keyof typeof values) => (event: { target: { value: string } }) => setValues({ ...values, [field]: event.target.value });
+  const set = (field: keyof typeof values) => (event: { target: { value: string } }) => {
+    setValues({ ...values, [field]: event.target.value });
+    // An error goes once its field is edited; the others stay until the next try.
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== field && key !== 'server')));
+  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
