@@ -130,7 +130,9 @@ describe('employer signup (/employer-signup) and onboarding (/employer/onboardin
 
   it('walks the signed-in onboarding wizard with a real emailed code and stays on the page', async () => {
     const company = await h.t.factories.company({ name: 'Coral Freight Pvt Ltd' });
-    const user = await h.t.factories.user({ role: 'employer', companyId: company.id, password: PASSWORD, fullName: 'Kavya Menon' });
+    // A long address with no spaces or hyphens: the review must wrap it at 375 px (a random one sometimes did not fit).
+    const email = 'kavya_menon.procurementandlogistics@coralfreightlogistics.example.in';
+    const user = await h.t.factories.user({ role: 'employer', companyId: company.id, password: PASSWORD, fullName: 'Kavya Menon', email });
     const onboardingText = messages.employerOnboardingFlow;
     const { page } = await h.openSignedIn(user.email, PASSWORD, '/employer/onboarding');
     await page.getByRole('heading', { name: onboardingText.heading, level: 1 }).waitFor();

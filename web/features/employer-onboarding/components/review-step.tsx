@@ -26,7 +26,7 @@ export function ReviewStep({ form }: { form: OnboardingForm }) {
         {rows.map(([label, value]) => (
           <div key={label} className="grid gap-1 px-4 py-3 sm:grid-cols-3 sm:gap-4">
             <dt className="text-sm text-slate-500">{label}</dt>
-            <dd className="text-sm font-medium break-words text-slate-900 sm:col-span-2">{value}</dd>
+            <dd className="min-w-0 text-sm font-medium wrap-anywhere text-slate-900 sm:col-span-2">{value}</dd>
           </div>
         ))}
       </dl>
