@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
 import { SCREENSHOT_DIR, screenshot, startBrowserHarness, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
-import { waitFor } from '../support/wait-for.ts';
 import { expectNoSidewaysScroll } from '../support/layout.ts';
 
 const PASSWORD = 'Peepal-Courtyard-Mysuru-57';
@@ -177,7 +176,10 @@ describe('landing page (/) and candidate landing (/candidate)', () => {
   });
 
   it('turns the recognitions by itself, pauses on focus and hover, and works with the keyboard', async () => {
-    const { page } = await h.open('/');
+    // The page's clock is the test's: the 6 s turn is run forward, not waited for.
+    const { page } = await h.open();
+    await page.clock.install();
+    await page.goto('/');
     const region = carousel(page);
     await region.scrollIntoViewIfNeeded();
     await page.mouse.move(0, 0);
@@ -186,8 +188,11 @@ describe('landing page (/) and candidate landing (/candidate)', () => {
     expect(await state()).toBe('rotating');
     expect(await slides.getAttribute('aria-live')).toBe('off');
     expect(await currentSlide(page)).toBe('1 of 2');
-    // It turns on its own (every 6 s) while nobody is in it.
-    await waitFor(async () => (await currentSlide(page)) === '2 of 2', { what: 'the carousel to turn', timeoutMs: 10_000, intervalMs: 200 });
+    // It turns on its own (every 6 s) while nobody is in it, and not before.
+    await page.clock.runFor(5_500);
+    expect(await currentSlide(page)).toBe('1 of 2');
+    await page.clock.runFor(600);
+    await expect.poll(() => currentSlide(page)).toBe('2 of 2');
 
     const next = region.getByRole('button', { name: messages.landing.carouselNext });
     await next.focus();

@@ -8,8 +8,10 @@ export async function animationsSettled(page: Page): Promise<void> {
 
 async function seriousViolations(page: Page): Promise<string[]> {
   // Legacy mode runs axe in the page itself; the default opens a blank page to merge the frames'
-  // results, which cost about a second a check (our pages have no frames).
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] }).analyze();
+  // results, which cost about a second a check (our pages have no frames). Without preload axe
+  // does not fetch the stylesheets again for its one CSSOM rule (css-orientation-lock: our CSS has
+  // no orientation queries): 20 checks took 8.3 s instead of 10.7 s.
+  const results = await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'], preload: false, iframes: false }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);

@@ -18,11 +18,14 @@ export const testDbKind: TestDbKind = requestedDb === 'either' ? (inject('postgr
 /** True when this lane has no database to run against (PostgreSQL lane outside CI without binaries). */
 export const laneUnavailable = testDbKind === 'postgres' && !inject('postgresUrl');
 
+/** The migrated template's archive, read once per worker (the lanes share a module graph per worker). */
+let pgliteTemplate: Blob | undefined;
+
 /** A clean, migrated database for one test file: a PGlite copy of the template, or a new PostgreSQL database. */
 export async function openTestDatabase(): Promise<Database> {
   if (testDbKind === 'pglite') {
-    const template = readFileSync(inject('pgliteTemplate'));
-    const pglite = await createPglite({ loadDataDir: new Blob([template]) });
+    pgliteTemplate ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
+    const pglite = await createPglite({ loadDataDir: pgliteTemplate });
     const database = await openDatabase({ kind: 'pglite', pglite });
     const close = database.close;
     return { ...database, close: async () => { await close(); await pglite.close(); } };
