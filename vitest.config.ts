@@ -10,9 +10,9 @@ const shared = { testTimeout: 30_000, hookTimeout: 60_000 };
  * left the second core idle while a file waited on PostgreSQL) and share one module graph per
  * worker (isolate: false): each file builds its own app and database, and importing the server
  * once per worker instead of once per file halves their time (14 API files: 180 s → 92 s on 2
- * cores). The browser lane runs alone afterwards, one file at a time: run beside the API lanes (a
- * second Vitest process) the API lanes took 1486 s instead of about 540 s, so the whole run gained
- * nothing on 2 cores.
+ * cores). The browser lane runs afterwards, two files at a time: run beside the API lanes (a
+ * second Vitest process) the API lanes took 447 s instead of about 215 s, so the whole run gained
+ * little on 2 cores.
  */
 export default defineConfig({
   test: {
@@ -49,16 +49,18 @@ export default defineConfig({
           // Both databases are covered file by file in the API lanes.
           env: { TEST_DB: 'either' },
           globalSetup: ['tests/support/global-setup-pglite.ts', 'tests/support/global-setup-postgres.ts', 'tests/support/global-setup-chromium.ts'],
-          // One file at a time, after the API lanes: two Chromiums on two cores gained little
-          // (216 s → 189 s for 7 files) and pushed slow pages past their timeouts.
-          fileParallelism: false,
-          // One module graph for the lane, as the API lanes: each file still starts its own server
-          // and database, but imports the server once (6 files: 140 s → 121 s). Its one worker
-          // differs from the API lanes' two, which Vitest accepts only in a group of its own: the
-          // lane's group runs after theirs.
+          // Two files at a time, after the API lanes, each with its own server and database and a
+          // context of the lane's one Chromium: a file alone left a third of the 2 cores idle
+          // (pages wait on the server, the server on the database), and the 37 files took 325 s
+          // instead of 377-425 s here. The test timeout has room for a CI machine twice as slow.
+          maxWorkers: 2,
+          // One module graph per worker, as the API lanes: each file still starts its own server
+          // and database, but imports the server once (6 files: 140 s → 121 s). The lane is a
+          // group of its own, run after the API lanes' (run beside them, both slowed: 564 s for
+          // the whole suite against 601 s one after the other).
           isolate: false,
           sequence: { groupOrder: 1 },
-          testTimeout: 60_000,
+          testTimeout: 120_000,
           // A page's data arrives after its first render, later on a loaded CI machine than here:
           // expect.poll waits up to 10 s for it (its default of 1 s failed a CI run).
           expect: { poll: { timeout: 10_000 } },
