@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { formatIstDate } from '@shared/gst.ts';
 import { messages } from '@shared/messages.ts';
+import { QueryBody } from '@web/components/query-body.tsx';
 import { adminRequestFilters, GRIEVANCE_DUE_DAYS, GRIEVANCE_WARNING_DAYS, type AdminPrivacyRequest } from '@shared/schemas/privacy.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { SelectField } from '@web/components/ui/select-field.tsx';
-import { Spinner } from '@web/components/ui/spinner.tsx';
-import { errorMessage } from '@web/lib/api-client.ts';
 import { cn } from '@web/lib/cn.ts';
 import { fill } from '@web/lib/fill.ts';
 import { useNow } from '@web/lib/use-now.ts';
@@ -54,41 +53,35 @@ export function AdminPrivacyTab() {
           </option>
         ))}
       </SelectField>
-      {requests.isPending ? (
-        <Spinner label={text.adminTitle} />
-      ) : requests.isError ? (
-        <p role="alert" className="text-sm text-red-800">
-          {errorMessage(requests.error, text.loadRequestsFailed)}
-        </p>
-      ) : requests.data.length === 0 ? (
-        <p className="text-sm text-slate-600">{text.adminEmpty}</p>
-      ) : (
-        <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
-          {requests.data.map((request) => (
-            <li key={request.id} data-testid="admin-privacy-request" className="flex flex-wrap items-start justify-between gap-3 p-4">
-              <div className="min-w-0 flex-1 basis-72 space-y-1">
-                <div className="flex flex-wrap items-center gap-2">
-                  <span className="font-medium text-slate-900">
-                    {request.reference} · {text.requestKinds[request.kind]}
-                    {request.kind === 'grievance' && request.topic in text.topics ? ` · ${text.topics[request.topic as keyof typeof text.topics]}` : ''}
-                  </span>
-                  <RequestStatus kind={request.kind} status={request.status} />
+      <QueryBody query={requests} label={text.adminTitle} failed={text.loadRequestsFailed} empty={text.adminEmpty}>
+        {(rows) => (
+          <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
+            {rows.map((request) => (
+              <li key={request.id} data-testid="admin-privacy-request" className="flex flex-wrap items-start justify-between gap-3 p-4">
+                <div className="min-w-0 flex-1 basis-72 space-y-1">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <span className="font-medium text-slate-900">
+                      {request.reference} · {text.requestKinds[request.kind]}
+                      {request.kind === 'grievance' && request.topic in text.topics ? ` · ${text.topics[request.topic as keyof typeof text.topics]}` : ''}
+                    </span>
+                    <RequestStatus kind={request.kind} status={request.status} />
+                  </div>
+                  <p className="text-sm break-all text-slate-700">{request.person ? `${request.person.name || request.person.email} · ${request.person.email}` : text.personGone}</p>
+                  <p className="line-clamp-3 text-sm text-slate-800">{request.details}</p>
+                  <p className="text-xs">
+                    <DueNote request={request} now={now} />
+                  </p>
                 </div>
-                <p className="text-sm break-all text-slate-700">{request.person ? `${request.person.name || request.person.email} · ${request.person.email}` : text.personGone}</p>
-                <p className="line-clamp-3 text-sm text-slate-800">{request.details}</p>
-                <p className="text-xs">
-                  <DueNote request={request} now={now} />
-                </p>
-              </div>
-              {request.closed_at || request.kind === 'erasure' ? null : (
-                <Button variant="outline" size="sm" onClick={() => setAnswering(request)} aria-label={`${text.answer} ${request.reference}`}>
-                  {text.answer}
-                </Button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+                {request.closed_at || request.kind === 'erasure' ? null : (
+                  <Button variant="outline" size="sm" onClick={() => setAnswering(request)} aria-label={`${text.answer} ${request.reference}`}>
+                    {text.answer}
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryBody>
       {answering ? <AnswerRequestDialog request={answering} onClose={() => setAnswering(null)} /> : null}
       <BreachRegister />
       <GuardianConsents />

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { formatIst } from '@shared/schemas/interviews.ts';
 import { messages } from '@shared/messages.ts';
+import { QueryBody } from '@web/components/query-body.tsx';
 import type { Breach } from '@shared/schemas/privacy.ts';
 import { Button } from '@web/components/ui/button.tsx';
-import { Spinner } from '@web/components/ui/spinner.tsx';
 import { errorMessage } from '@web/lib/api-client.ts';
 import { cn } from '@web/lib/cn.ts';
 import { fill } from '@web/lib/fill.ts';
@@ -44,52 +44,46 @@ export function BreachRegister() {
           {text.recordBreach}
         </Button>
       </div>
-      {breaches.isPending ? (
-        <Spinner label={text.breachesTitle} />
-      ) : breaches.isError ? (
-        <p role="alert" className="text-sm text-red-800">
-          {errorMessage(breaches.error, text.loadRequestsFailed)}
-        </p>
-      ) : breaches.data.length === 0 ? (
-        <p className="text-sm text-slate-600">{text.breachesEmpty}</p>
-      ) : (
-        <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
-          {breaches.data.map((breach) => (
-            <li key={breach.id} data-testid="breach" className="flex flex-wrap items-start justify-between gap-3 p-4">
-              <div className="min-w-0 flex-1 basis-72 space-y-1">
-                <p className="font-medium text-slate-900">{breach.title}</p>
-                <p className="line-clamp-3 text-sm text-slate-700">{breach.description}</p>
-                <p className="text-xs text-slate-700">
-                  {fill(text.breachAffectedCount, { count: breach.affected })}
-                  {breach.notified_at ? ` · ${fill(text.breachNotifiedOn, { date: formatIst(breach.notified_at) })}` : ''}
-                </p>
-                <p className="text-xs">
-                  <Deadline breach={breach} now={now} />
-                </p>
-              </div>
-              <div className="flex flex-wrap gap-2">
-                {breach.notified_at ? null : (
-                  <Button variant="outline" size="sm" onClick={() => setNotifying(breach)}>
-                    {text.notifyAffected}
-                  </Button>
-                )}
-                {breach.reported_at ? null : (
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    disabled={reported.isPending}
-                    onClick={() =>
-                      reported.mutate(breach.id, { onSuccess: () => toast.success(text.markedReported), onError: (error) => toast.error(errorMessage(error, text.breachFailed)) })
-                    }
-                  >
-                    {text.markReported}
-                  </Button>
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryBody query={breaches} label={text.breachesTitle} failed={text.loadRequestsFailed} empty={text.breachesEmpty}>
+        {(rows) => (
+          <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
+            {rows.map((breach) => (
+              <li key={breach.id} data-testid="breach" className="flex flex-wrap items-start justify-between gap-3 p-4">
+                <div className="min-w-0 flex-1 basis-72 space-y-1">
+                  <p className="font-medium text-slate-900">{breach.title}</p>
+                  <p className="line-clamp-3 text-sm text-slate-700">{breach.description}</p>
+                  <p className="text-xs text-slate-700">
+                    {fill(text.breachAffectedCount, { count: breach.affected })}
+                    {breach.notified_at ? ` · ${fill(text.breachNotifiedOn, { date: formatIst(breach.notified_at) })}` : ''}
+                  </p>
+                  <p className="text-xs">
+                    <Deadline breach={breach} now={now} />
+                  </p>
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  {breach.notified_at ? null : (
+                    <Button variant="outline" size="sm" onClick={() => setNotifying(breach)}>
+                      {text.notifyAffected}
+                    </Button>
+                  )}
+                  {breach.reported_at ? null : (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={reported.isPending}
+                      onClick={() =>
+                        reported.mutate(breach.id, { onSuccess: () => toast.success(text.markedReported), onError: (error) => toast.error(errorMessage(error, text.breachFailed)) })
+                      }
+                    >
+                      {text.markReported}
+                    </Button>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryBody>
       {recording ? <RecordBreachDialog onClose={() => setRecording(false)} /> : null}
       {notifying ? <NotifyBreachDialog breach={notifying} onClose={() => setNotifying(null)} /> : null}
     </section>

@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatIst } from '@shared/schemas/interviews.ts';
 import { messages } from '@shared/messages.ts';
+import { QueryBody } from '@web/components/query-body.tsx';
 import { guardianConsentBodySchema } from '@shared/schemas/privacy.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
 import { FieldError } from '@web/components/ui/field-error.tsx';
 import { TextareaField } from '@web/components/ui/select-field.tsx';
-import { Spinner } from '@web/components/ui/spinner.tsx';
 import { TextField } from '@web/components/ui/text-field.tsx';
 import { errorMessage, isApiError } from '@web/lib/api-client.ts';
 import { fill } from '@web/lib/fill.ts';
@@ -99,28 +99,22 @@ export function GuardianConsents() {
           {text.recordGuardian}
         </Button>
       </div>
-      {consents.isPending ? (
-        <Spinner label={text.guardiansTitle} />
-      ) : consents.isError ? (
-        <p role="alert" className="text-sm text-red-800">
-          {errorMessage(consents.error, text.loadRequestsFailed)}
-        </p>
-      ) : consents.data.length === 0 ? (
-        <p className="text-sm text-slate-600">{text.guardiansEmpty}</p>
-      ) : (
-        <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
-          {consents.data.map((consent) => (
-            <li key={consent.person.id} data-testid="guardian-consent" className="space-y-1 p-4">
-              <p className="font-medium text-slate-900">
-                {fill(text.guardianEntry, { guardian: consent.guardian_name, relationship: consent.relationship, name: consent.person.name || consent.person.email })}
-              </p>
-              <p className="text-sm break-all text-slate-700">{consent.person.email}</p>
-              <p className="text-sm text-slate-800">{consent.evidence}</p>
-              <p className="text-xs text-slate-600">{fill(text.guardianRecordedOn, { date: formatIst(consent.recorded_at), admin: consent.recorded_by ?? text.personGone })}</p>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryBody query={consents} label={text.guardiansTitle} failed={text.loadRequestsFailed} empty={text.guardiansEmpty}>
+        {(rows) => (
+          <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
+            {rows.map((consent) => (
+              <li key={consent.person.id} data-testid="guardian-consent" className="space-y-1 p-4">
+                <p className="font-medium text-slate-900">
+                  {fill(text.guardianEntry, { guardian: consent.guardian_name, relationship: consent.relationship, name: consent.person.name || consent.person.email })}
+                </p>
+                <p className="text-sm break-all text-slate-700">{consent.person.email}</p>
+                <p className="text-sm text-slate-800">{consent.evidence}</p>
+                <p className="text-xs text-slate-600">{fill(text.guardianRecordedOn, { date: formatIst(consent.recorded_at), admin: consent.recorded_by ?? text.personGone })}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryBody>
       {recording ? <RecordGuardianDialog onClose={() => setRecording(false)} /> : null}
     </section>
   );
