@@ -3,8 +3,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { messages } from '@shared/messages.ts';
+import { FormDialogActions } from '@web/components/form-dialog-actions.tsx';
 import { answerRequestBodySchema, answerStatuses, type AdminPrivacyRequest } from '@shared/schemas/privacy.ts';
-import { Button } from '@web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
 import { FieldError } from '@web/components/ui/field-error.tsx';
 import { SelectField, TextareaField } from '@web/components/ui/select-field.tsx';
@@ -49,14 +49,7 @@ export function AnswerRequestDialog({ request, onClose, scope = 'admin' }: { req
           </SelectField>
           <TextareaField id={`${id}-response`} label={text.responseLabel} required maxLength={5000} error={errors.response?.message} {...form.register('response')} />
           <FieldError id={`${id}-server`} message={errors.root?.server?.message} />
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button type="button" variant="outline" onClick={onClose}>
-              {text.cancel}
-            </Button>
-            <Button type="submit" disabled={answer.isPending}>
-              {answer.isPending ? text.saving : text.sendAnswer}
-            </Button>
-          </div>
+          <FormDialogActions onCancel={onClose} cancelLabel={text.cancel} submitLabel={text.sendAnswer} busy={answer.isPending} busyLabel={text.saving} />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatIst, istLocalToUtc, utcToIstLocal } from '@shared/schemas/interviews.ts';
 import { messages } from '@shared/messages.ts';
+import { FormDialogActions } from '@web/components/form-dialog-actions.tsx';
 import { breachBodySchema, type Breach } from '@shared/schemas/privacy.ts';
-import { Button } from '@web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
 import { FieldError } from '@web/components/ui/field-error.tsx';
 import { TextareaField } from '@web/components/ui/select-field.tsx';
@@ -63,14 +63,7 @@ export function RecordBreachDialog({ onClose }: { onClose: () => void }) {
             error={errors.affected_emails}
           />
           <FieldError id={`${id}-server`} message={errors.server} />
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button type="button" variant="outline" onClick={onClose}>
-              {text.cancel}
-            </Button>
-            <Button type="submit" disabled={record.isPending}>
-              {record.isPending ? text.saving : text.recordBreach}
-            </Button>
-          </div>
+          <FormDialogActions onCancel={onClose} cancelLabel={text.cancel} submitLabel={text.recordBreach} busy={record.isPending} busyLabel={text.saving} />
         </form>
       </DialogContent>
     </Dialog>
@@ -102,14 +95,7 @@ export function NotifyBreachDialog({ breach, onClose }: { breach: Breach; onClos
         <DialogDescription className="mt-2">{fill(text.breachAffectedCount, { count: breach.affected })}</DialogDescription>
         <form onSubmit={(event) => void submit(event)} noValidate aria-busy={notify.isPending} className="mt-4 space-y-4">
           <TextareaField id={`${id}-notice`} label={text.noticeLabel2} required rows={8} maxLength={5000} value={notice} onChange={(event) => setNotice(event.target.value)} error={error} />
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button type="button" variant="outline" onClick={onClose}>
-              {text.cancel}
-            </Button>
-            <Button type="submit" disabled={notify.isPending}>
-              {text.sendNotice}
-            </Button>
-          </div>
+          <FormDialogActions onCancel={onClose} cancelLabel={text.cancel} submitLabel={text.sendNotice} busy={notify.isPending} />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatIst } from '@shared/schemas/interviews.ts';
 import { messages } from '@shared/messages.ts';
+import { FormDialogActions } from '@web/components/form-dialog-actions.tsx';
 import { QueryBody } from '@web/components/query-body.tsx';
 import { guardianConsentBodySchema } from '@shared/schemas/privacy.ts';
 import { Button } from '@web/components/ui/button.tsx';
@@ -68,14 +69,7 @@ function RecordGuardianDialog({ onClose }: { onClose: () => void }) {
             error={errors.evidence}
           />
           <FieldError id={`${id}-server`} message={errors.server} />
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button type="button" variant="outline" onClick={onClose}>
-              {text.cancel}
-            </Button>
-            <Button type="submit" disabled={record.isPending}>
-              {record.isPending ? text.saving : text.recordGuardian}
-            </Button>
-          </div>
+          <FormDialogActions onCancel={onClose} cancelLabel={text.cancel} submitLabel={text.recordGuardian} busy={record.isPending} busyLabel={text.saving} />
         </form>
       </DialogContent>
     </Dialog>
