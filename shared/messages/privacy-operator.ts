@@ -63,7 +63,6 @@ export const privacyOperatorMessages = {
   guardianAlreadyRecorded: 'A guardian’s consent is already recorded for this account.',
   guardianNotNeeded: 'This person has already declared they are 18 or older.',
   guardianRecorded: 'Guardian consent recorded for {email}. They are emailed and can finish registering.',
-  guardianFailed: 'The guardian consent could not be recorded',
   guardianEntry: '{guardian} ({relationship}) for {name}',
   guardianRecordedOn: 'Recorded {date} by {admin}',
   guardianEmailSubject: 'You can now finish registering on WorkCred',

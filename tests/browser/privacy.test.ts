@@ -243,12 +243,18 @@ describe('privacy: the candidate’s privacy centre and the admin’s Privacy ta
     await guardians.getByText(text.guardiansEmpty).waitFor();
     await guardians.getByRole('button', { name: text.recordGuardian }).click();
     const consent = apage.getByRole('dialog', { name: text.recordGuardian });
-    await consent.getByLabel(text.guardianEmailLabel).fill(kabir.email);
+    await consent.getByLabel(text.guardianEmailLabel).fill('nobody@nowhere.example.in');
     await consent.getByRole('button', { name: text.recordGuardian }).click();
     await consent.getByText(text.guardianNameRequired).waitFor();
     await consent.getByLabel(text.guardianNameLabel).fill('Rukhsana Qureshi');
     await consent.getByLabel(text.guardianRelationshipLabel).fill('Mother');
     await consent.getByLabel(text.guardianEvidenceLabel).fill('Mother’s Aadhaar seen on a video call; signed form in the grievance mailbox.');
+    // No such account: the server's refusal is shown beside the email (the browser logs the 404).
+    adminView.expectConsoleError({ status: 404 });
+    await consent.getByRole('button', { name: text.recordGuardian }).click();
+    await consent.getByText(text.guardianPersonNotFound).waitFor();
+    await consent.getByLabel(text.guardianEmailLabel).fill(kabir.email);
+    expect(await consent.getByText(text.guardianPersonNotFound).count()).toBe(0);
     expect(await seriousAxeViolations(apage)).toEqual([]);
     await screenshot(apage, 'privacy-guardian-dialog');
     await consent.getByRole('button', { name: text.recordGuardian }).click();

@@ -8,7 +8,7 @@ import { FieldError } from '@web/components/ui/field-error.tsx';
 import { TextField } from '@web/components/ui/text-field.tsx';
 import { useCreateWebhook } from '../api/webhooks.ts';
 import { CreateThenRevealDialog } from './secret-reveal.tsx';
-import { submitValidated } from './submit-validated.ts';
+import { submitValidated } from '@web/lib/submit-validated.ts';
 
 type Errors = Partial<Record<'url' | 'description' | 'events', string>>;
 

@@ -10,7 +10,7 @@ import { FieldError } from '@web/components/ui/field-error.tsx';
 import { TextField } from '@web/components/ui/text-field.tsx';
 import { useCreateApiKey } from '../api/api-keys.ts';
 import { CreateThenRevealDialog } from './secret-reveal.tsx';
-import { submitValidated } from './submit-validated.ts';
+import { submitValidated } from '@web/lib/submit-validated.ts';
 
 /** Candidates are read only: no Write box for them. */
 const WRITABLE: Record<ApiResource, boolean> = { jobs: true, applications: true, candidates: false, interviews: true, employees: true };

@@ -6,10 +6,9 @@ import { QueryBody } from '@web/components/query-body.tsx';
 import { guardianConsentBodySchema } from '@shared/schemas/privacy.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
-import { FieldError } from '@web/components/ui/field-error.tsx';
 import { TextareaField } from '@web/components/ui/select-field.tsx';
 import { TextField } from '@web/components/ui/text-field.tsx';
-import { errorMessage, isApiError } from '@web/lib/api-client.ts';
+import { submitValidated } from '@web/lib/submit-validated.ts';
 import { fill } from '@web/lib/fill.ts';
 import { toast } from '@web/lib/toast.ts';
 import { useGuardianConsents, useRecordGuardianConsent } from '../api/privacy.ts';
@@ -26,27 +25,23 @@ function RecordGuardianDialog({ onClose }: { onClose: () => void }) {
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) => {
     setValues({ ...values, [field]: event.target.value });
     // An error goes once its field is edited; the others stay until the next try.
-    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== field && key !== 'server')));
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== field)));
   };
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = guardianConsentBodySchema.safeParse(values);
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    try {
-      const recorded = await record.mutateAsync(values);
-      toast.success(fill(text.guardianRecorded, { email: recorded.person.email }));
-      onClose();
-    } catch (error) {
-      if (isApiError(error) && error.status < 500) setErrors({ server: error.message });
-      else toast.error(errorMessage(error, text.guardianFailed));
-    }
+    void submitValidated({
+      schema: guardianConsentBodySchema,
+      values,
+      send: record.mutateAsync,
+      onSent: (recorded) => {
+        toast.success(fill(text.guardianRecorded, { email: recorded.person.email }));
+        onClose();
+      },
+      setErrors,
+      // The server's refusals about the account go beside its email.
+      codes: { NOT_FOUND: 'email', GUARDIAN_ALREADY_RECORDED: 'email', GUARDIAN_NOT_NEEDED: 'email' },
+    });
   }
 
   return (
@@ -54,7 +49,7 @@ function RecordGuardianDialog({ onClose }: { onClose: () => void }) {
       <DialogContent>
         <DialogTitle>{text.recordGuardian}</DialogTitle>
         <DialogDescription className="mt-2">{text.guardiansIntro}</DialogDescription>
-        <form onSubmit={(event) => void submit(event)} noValidate aria-busy={record.isPending} className="mt-4 space-y-4">
+        <form onSubmit={submit} noValidate aria-busy={record.isPending} className="mt-4 space-y-4">
           <TextField id={`${id}-email`} label={text.guardianEmailLabel} type="email" autoComplete="off" maxLength={254} required value={values.email} onChange={set('email')} error={errors.email} />
           <TextField id={`${id}-name`} label={text.guardianNameLabel} maxLength={100} required value={values.guardian_name} onChange={set('guardian_name')} error={errors.guardian_name} />
           <TextField id={`${id}-relationship`} label={text.guardianRelationshipLabel} maxLength={60} required value={values.relationship} onChange={set('relationship')} error={errors.relationship} />
@@ -68,7 +63,6 @@ function RecordGuardianDialog({ onClose }: { onClose: () => void }) {
             onChange={set('evidence')}
             error={errors.evidence}
           />
-          <FieldError id={`${id}-server`} message={errors.server} />
           <FormDialogActions onCancel={onClose} cancelLabel={text.cancel} submitLabel={text.recordGuardian} busy={record.isPending} busyLabel={text.saving} />
         </form>
       </DialogContent>
