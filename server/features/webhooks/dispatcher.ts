@@ -37,22 +37,28 @@ export interface WebhookDispatcherOptions {
 
 type Endpoint = Selectable<WebhookEndpointsTable>;
 
-interface Claimed {
+export interface Claimed {
   id: string;
   endpoint_id: string;
   message_id: string;
   payload: string;
   attempts: number;
   created_at: Date;
+  /** created_at in microseconds since the epoch (a Date keeps milliseconds: two events of one move share one). */
+  created_us: string;
 }
 
 /**
  * Endpoints are sent to side by side, but each endpoint gets its deliveries one after another in
  * the order the events happened, so a receiver sees a job created before its applications.
  */
-function inOrderPerEndpoint(rows: Claimed[]): Claimed[][] {
+export function inOrderPerEndpoint(rows: Claimed[]): Claimed[][] {
   const byEndpoint = new Map<string, Claimed[]>();
-  for (const row of [...rows].sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime())) {
+  const sorted = [...rows].sort((a, b) => {
+    const difference = BigInt(a.created_us) - BigInt(b.created_us);
+    return difference < 0n ? -1 : difference > 0n ? 1 : 0;
+  });
+  for (const row of sorted) {
     const group = byEndpoint.get(row.endpoint_id);
     if (group) group.push(row);
     else byEndpoint.set(row.endpoint_id, [row]);
@@ -108,7 +114,7 @@ export class WebhookDispatcher {
                     WHERE status = 'pending' AND next_attempt_at <= ${now} ORDER BY next_attempt_at, created_at LIMIT ${LOOKAHEAD}) AS due
             ) AS ranked WHERE depth <= ${PER_ENDPOINT})
           ORDER BY next_attempt_at, created_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
-        RETURNING id, endpoint_id, message_id, payload, attempts, created_at`.execute(this.options.db);
+        RETURNING id, endpoint_id, message_id, payload, attempts, created_at, (extract(epoch FROM created_at) * 1000000)::bigint::text AS created_us`.execute(this.options.db);
       // Until nothing is due: a batch can be short because one endpoint has many waiting.
       if (claimed.rows.length === 0 || this.loop.isStopped) return;
       await this.deliverBatch(claimed.rows);
