@@ -188,10 +188,9 @@ describe('landing page (/) and candidate landing (/candidate)', () => {
     expect(await state()).toBe('rotating');
     expect(await slides.getAttribute('aria-live')).toBe('off');
     expect(await currentSlide(page)).toBe('1 of 2');
-    // It turns on its own (every 6 s) while nobody is in it, and not before.
-    await page.clock.runFor(5_500);
-    expect(await currentSlide(page)).toBe('1 of 2');
-    await page.clock.runFor(600);
+    // It turns on its own (every 6 s) while nobody is in it. (The installed clock also runs on
+    // its own, so how soon it turns is not asserted: a loaded machine can take seconds to get here.)
+    await page.clock.runFor(6_100);
     await expect.poll(() => currentSlide(page)).toBe('2 of 2');
 
     const next = region.getByRole('button', { name: messages.landing.carouselNext });
