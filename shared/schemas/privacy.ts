@@ -51,6 +51,16 @@ export const grievanceTopics = ['consent', 'access', 'correction', 'erasure', 's
 export type GrievanceTopic = (typeof grievanceTopics)[number];
 
 const detailsSchema = (required: string, tooLong: string) => z.string(required).trim().min(1, required).max(PRIVACY_LIMITS.details, tooLong);
+/** A required line of text (a name, a relationship), trimmed, at most `max` characters. */
+const lineSchema = (required: string, max: number, tooLong: string) => z.string(required).trim().min(1, required).max(max, tooLong);
+/** An email address, trimmed and lower-cased, with one message for every way it can be wrong. */
+const emailSchema = (invalid: string) =>
+  z
+    .string(invalid)
+    .trim()
+    .max(254, invalid)
+    .pipe(z.email(invalid))
+    .transform((email) => email.toLowerCase());
 
 export const grievanceBodySchema = z.strictObject({
   topic: z.enum(grievanceTopics, text.topicInvalid),
@@ -73,14 +83,9 @@ export const correctionTargetSchema = z.object({ subject: z.enum(['employment', 
 export type CorrectionTarget = z.infer<typeof correctionTargetSchema>;
 
 export const nomineeBodySchema = z.strictObject({
-  full_name: z.string(text.nomineeNameRequired).trim().min(1, text.nomineeNameRequired).max(100, text.nomineeNameTooLong),
-  relationship: z.string(text.nomineeRelationshipRequired).trim().min(1, text.nomineeRelationshipRequired).max(60, text.nomineeRelationshipTooLong),
-  email: z
-    .string(text.nomineeEmailInvalid)
-    .trim()
-    .max(254, text.nomineeEmailInvalid)
-    .pipe(z.email(text.nomineeEmailInvalid))
-    .transform((email) => email.toLowerCase()),
+  full_name: lineSchema(text.nomineeNameRequired, 100, text.nomineeNameTooLong),
+  relationship: lineSchema(text.nomineeRelationshipRequired, 60, text.nomineeRelationshipTooLong),
+  email: emailSchema(text.nomineeEmailInvalid),
   /** Optional; the server normalises it to E.164 (Indian numbers without +91 are accepted). */
   phone: z
     .string(text.nomineePhoneInvalid)
@@ -224,16 +229,11 @@ export const breachListSchema = z.array(breachSchema);
 /** A parent's or guardian's verifiable consent for a person under 18, recorded by an admin. */
 export const guardianConsentBodySchema = z.strictObject({
   /** The child's account. */
-  email: z
-    .string(text.guardianEmailInvalid)
-    .trim()
-    .max(254, text.guardianEmailInvalid)
-    .pipe(z.email(text.guardianEmailInvalid))
-    .transform((email) => email.toLowerCase()),
-  guardian_name: z.string(text.guardianNameRequired).trim().min(1, text.guardianNameRequired).max(100, text.guardianNameTooLong),
-  relationship: z.string(text.guardianRelationshipRequired).trim().min(1, text.guardianRelationshipRequired).max(60, text.guardianRelationshipTooLong),
+  email: emailSchema(text.guardianEmailInvalid),
+  guardian_name: lineSchema(text.guardianNameRequired, 100, text.guardianNameTooLong),
+  relationship: lineSchema(text.guardianRelationshipRequired, 60, text.guardianRelationshipTooLong),
   /** How the parent's identity and the consent were checked (kept as the note). */
-  evidence: z.string(text.guardianEvidenceRequired).trim().min(1, text.guardianEvidenceRequired).max(500, text.guardianEvidenceTooLong),
+  evidence: lineSchema(text.guardianEvidenceRequired, 500, text.guardianEvidenceTooLong),
 });
 export type GuardianConsentBody = z.output<typeof guardianConsentBodySchema>;
 export const guardianConsentSchema = z.object({
