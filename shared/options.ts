@@ -18,3 +18,6 @@ export const MAX_PASSWORD_LENGTH = 128;
 
 /** The id of the element that carries a job's JSON in the served /jobs/:id page (issue 14, item 4). */
 export const INITIAL_JOB_ELEMENT_ID = 'initial-job';
+
+/** The id of the element that says the served /auth page was rendered for a visitor with no session (issue 14, item 4). */
+export const SIGNED_OUT_ELEMENT_ID = 'served-signed-out';

@@ -124,7 +124,7 @@ declare module 'fastify' {
 }
 
 /** The session cookie's value (whatever its prefix: `__Host-` in production), the cache's key. */
-function sessionCookieOf(header: string): string | undefined {
+export function sessionCookieOf(header: string): string | undefined {
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
     if (eq > 0 && part.slice(0, eq).trim().endsWith('session_token')) return part.slice(eq + 1).trim() || undefined;

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
 import type { CompanyRole } from '../../shared/permissions.ts';
 import type { SelfServePlanId } from '../../shared/plans.ts';
 
@@ -92,6 +92,8 @@ export interface JobPostingsTable {
   is_deleted: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** lower(title || '\n' || description), kept by the database (migration 0045): what the board's keywords match. */
+  search_text: GeneratedAlways<string>;
 }
 
 /** The stages of an application (migration 0010); rejected and withdrawn end it from any open stage. */

@@ -16,6 +16,8 @@ export interface PageRenderer {
   landing(): Promise<string | undefined>;
   /** A job page's markup with this job in it. */
   job(job: PublicJobDetail): Promise<string | undefined>;
+  /** /auth's markup for a visitor with no session: the sign-in form, or the free trial's with ?trial=true. */
+  signIn(trial: boolean): Promise<string | undefined>;
 }
 
 /**
@@ -38,9 +40,15 @@ export function pageRenderer(distDir: string, log: { warn: (object: unknown, mes
     }
   };
   let landing: Promise<string | undefined> | undefined;
+  const signIn = new Map<boolean, Promise<string | undefined>>();
   const jobs = new Map<string, Promise<string | undefined>>();
   return {
     landing: () => (landing ??= safely('/')),
+    signIn(trial) {
+      let page = signIn.get(trial);
+      if (!page) signIn.set(trial, (page = safely(trial ? '/auth?trial=true' : '/auth')));
+      return page;
+    },
     job(job) {
       const key = JSON.stringify(job);
       let page = jobs.get(key);

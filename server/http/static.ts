@@ -4,12 +4,15 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { messages } from '../../shared/messages.ts';
+import { SIGNED_OUT_ELEMENT_ID } from '../../shared/options.ts';
 import { LETTER_CODE_PATTERN } from '../../shared/schemas/letters.ts';
 import { getPublicJob } from '../features/public-jobs/get-public-job.ts';
 import { renderJobPage } from '../features/public-jobs/job-page-meta.ts';
+import { sessionCookieOf } from '../auth/session.ts';
 import { pagePreloads, withPreloads } from './page-preloads.ts';
 import { pageRenderer, withInlineStyles, withRootMarkup } from './page-render.ts';
 
+const SIGNED_OUT_MARK = `<script type="application/json" id="${SIGNED_OUT_ELEMENT_ID}">true</script>`;
 const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -73,10 +76,19 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     return sendHtml(reply, await landingHtml);
   });
 
-  /** /auth, with its screen's chunks named in the page so they load alongside the main script. */
-  app.get('/auth', async (_request, reply) => {
+  /**
+   * /auth, with its screen's chunks named in the page so they load alongside the main script. A
+   * request with no session cookie gets the form rendered (there is no session to check first), and
+   * a mark saying so; one with a cookie gets the page that checks the session before it shows
+   * anything, as the session may be live.
+   */
+  app.get('/auth', async (request, reply) => {
     if (!built) return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
-    return sendHtml(reply, withPreloads(await readIndex(), preloads.auth));
+    const html = withPreloads(await readIndex(), preloads.auth);
+    if (sessionCookieOf(request.headers.cookie ?? '') !== undefined) return sendHtml(reply, html);
+    // Read as the page reads it (URLSearchParams: the first ?trial=), so the markup matches its first render.
+    const markup = await renderer?.signIn(new URL(request.url, 'http://localhost').searchParams.get('trial') === 'true');
+    return sendHtml(reply, markup ? withRootMarkup(html, markup).replace('</head>', () => `${SIGNED_OUT_MARK}</head>`) : html);
   });
 
   /** /verify/<code> (issue 17): the page says "No letter found for this code" itself; the answer's status says it too, 404. */

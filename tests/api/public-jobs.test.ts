@@ -240,6 +240,20 @@ describe.skipIf(laneUnavailable)('public job board: GET /api/public/jobs and /ap
     expect(await searchOk({ q: 'zzyzx' })).toMatchObject({ total: 0, total_capped: false, jobs: [] });
   });
 
+  it('matches letters beyond ASCII in either case, follows an edit, and never matches across the title and description', async () => {
+    const company = await t.factories.company({ name: 'Société Générale Services' });
+    const job = await t.factories.job(company.id, { title: 'Ingénieur Qualité', location: 'Chennai', description: 'ÉTUDES de procédés; Zürich office visits.' });
+    expect(titles(await searchOk({ q: 'QUALITÉ' }))).toEqual(['Ingénieur Qualité']);
+    expect(titles(await searchOk({ q: 'études zÜRICH' }))).toEqual(['Ingénieur Qualité']);
+    // The lowered copy (migration 0045) is the database's: an edit of the title is searchable at once.
+    await t.database.db.updateTable('job_postings').set({ title: 'Responsable Méthodes' }).where('id', '=', job.id).execute();
+    expect(titles(await searchOk({ q: 'MÉTHODES' }))).toEqual(['Responsable Méthodes']);
+    expect((await searchOk({ q: 'qualité' })).total).toBe(0);
+    // The title's last word and the description's first are not one word.
+    expect((await searchOk({ q: 'méthodesétudes' })).total).toBe(0);
+    await t.database.db.updateTable('job_postings').set({ is_deleted: true }).where('id', '=', job.id).execute();
+  });
+
   it('limits each address generously, then answers 429', async () => {
     const ip = '10.71.0.1';
     for (let i = 0; i < PUBLIC_BROWSING_RATE_LIMIT.max; i++) {

@@ -55,4 +55,40 @@ describe('first load of the public pages', () => {
     await page.getByRole('button', { name: 'Back' }).first().click();
     await page.waitForURL((url) => url.pathname === '/jobs');
   });
+
+  it('serves /auth rendered to a visitor with no session, not submittable before its script runs; a visitor with a session cookie gets the session check', async () => {
+    const raw = async (path: string, cookie?: string) => (await fetch(`${h.baseURL}${path}`, { headers: cookie ? { cookie } : {} })).text();
+    const signedOut = await raw('/auth');
+    expect(signedOut).toMatch(/<h1[^>]*>Sign in to your account<\/h1>/);
+    // Posted, not sent in the address, and its submit button disabled until the script takes over.
+    expect(signedOut).toMatch(/<form method="post"/);
+    expect(signedOut).toMatch(/<button type="submit" disabled/);
+    expect(await raw('/auth?trial=true')).toMatch(/<h1[^>]*>Start Your Free Trial<\/h1>/);
+    const withCookie = await raw('/auth', 'workcred.session_token=stale');
+    expect(withCookie).toContain('<div id="root"></div>');
+    expect(withCookie).not.toContain('served-signed-out');
+
+    // Without JavaScript the form shows and Enter in it goes nowhere.
+    const noScript = await h.browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await noScript.newPage();
+      await page.goto(`${h.baseURL}/auth`);
+      await page.getByLabel('Email').fill('meera.iyer@example.in');
+      await page.getByLabel('Password').fill('a password typed early');
+      await page.getByLabel('Password').press('Enter');
+      await expect.poll(() => page.url()).toBe(`${h.baseURL}/auth`);
+      expect(await page.getByRole('button', { name: 'Sign In' }).isDisabled()).toBe(true);
+    } finally {
+      await noScript.close();
+    }
+
+    // With it, the rendered form hydrates and signs in.
+    const employer = await h.t.factories.user({ role: 'employer' });
+    const { page } = await h.open('/auth');
+    await page.getByLabel('Email').fill(employer.email);
+    await page.getByLabel('Password').fill(employer.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname !== '/auth');
+    expect(await page.locator('#root h1').count()).toBeLessThanOrEqual(1);
+  });
 });

@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
 type JobsAndCompanies = DB & { jp: DB['job_postings']; c: DB['companies'] };
@@ -13,14 +13,4 @@ export function isOpenJob(eb: ExpressionBuilder<JobsAndCompanies, 'jp'>) {
     eb('jp.is_deleted', '=', false),
     eb.or([eb('jp.expires_at', 'is', null), eb('jp.expires_at', '>', sql<Date>`now()`)]),
   ]);
-}
-
-/** A LIKE pattern matching the text anywhere, with the user's %, _ and \ taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-/** column ILIKE pattern, with the escape character spelled out rather than left to the default. */
-export function ilike(column: 'jp.title' | 'jp.description' | 'jp.location' | 'c.name', pattern: string) {
-  return sql<SqlBool>`${sql.ref(column)} ILIKE ${pattern} ESCAPE '\\'`;
 }

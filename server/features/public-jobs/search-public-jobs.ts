@@ -1,7 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import { MAX_KEYWORD_TERMS, PUBLIC_JOBS_COUNT_LIMIT, type PublicJobsPage, type PublicJobsQuery } from '../../../shared/schemas/public-jobs.ts';
 import type { DB } from '../../db/schema.ts';
-import { containsPattern, ilike, isOpenJob } from './open-jobs.ts';
+import { containsPattern, ilike } from '../../db/like-pattern.ts';
+import { isOpenJob } from './open-jobs.ts';
 
 /**
  * The public job board: open jobs, newest first, a page at a time with the total. Every word of
@@ -16,12 +17,12 @@ export async function searchPublicJobs(db: Kysely<DB>, query: PublicJobsQuery): 
     .where((eb) => isOpenJob(eb));
   for (const term of terms) {
     const pattern = containsPattern(term);
-    // Every arm on job_postings, so trigram indexes (migration 0024) serve them together: the
-    // companies whose name matches are looked up first, as an array the job index can take.
+    // Every arm on job_postings, so trigram indexes (migrations 0024, 0045) serve them together:
+    // the companies whose name matches are looked up first, as an array the job index can take.
+    // The title and description are matched in their lowered copy (0045), as ILIKE would match them.
     matching = matching.where((eb) =>
       eb.or([
-        ilike('jp.title', pattern),
-        ilike('jp.description', pattern),
+        sql<SqlBool>`jp.search_text LIKE lower(${pattern}) ESCAPE '\\'`,
         eb('jp.company_id', '=', sql<string>`ANY(ARRAY(SELECT id FROM companies WHERE name ILIKE ${pattern} ESCAPE '\\'))`),
       ]),
     );

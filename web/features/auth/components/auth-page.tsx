@@ -5,6 +5,7 @@ import { signInMessages as messages } from '@shared/messages/sign-in.ts';
 import { FullPageSpinner } from '@web/components/ui/spinner.tsx';
 import { destinationAfterSignIn } from '@web/lib/session/destinations.ts';
 import { meQueryKey, meQueryOptions, needsSecondFactor } from '@web/lib/session/get-me.ts';
+import { servedSignedOut } from '@web/lib/session/served-signed-out.ts';
 import { signOut } from '@web/lib/session/sign-out.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
@@ -23,7 +24,8 @@ export function AuthPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const session = useQuery({ ...meQueryOptions(), refetchOnMount: 'always' });
-  const [view, setView] = useState<View>('checking');
+  // A page the server rendered for a visitor without a session shows the form at once (issue 14).
+  const [view, setView] = useState<View>(() => (servedSignedOut() ? 'credentials' : 'checking'));
 
   // The on-load check decides once; later changes of the session are the sign-in's own doing.
   if (view === 'checking' && !session.isFetching) {

@@ -9,6 +9,7 @@ import { Input } from '@web/components/ui/input.tsx';
 import { Label } from '@web/components/ui/label.tsx';
 import { isApiError } from '@web/lib/api-client.ts';
 import { lazyZodResolver } from '@web/lib/lazy-zod-resolver.ts';
+import { useHydrated } from '@web/lib/use-hydrated.ts';
 import { signInErrorMessage, useSignInWithEmail } from '../api/sign-in-with-email.ts';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in.ts';
 import { ForgotPasswordDialog } from './forgot-password-dialog.tsx';
@@ -16,6 +17,9 @@ import { ForgotPasswordDialog } from './forgot-password-dialog.tsx';
 export function SignInForm({ trial, onSecondFactor }: { trial: boolean; onSecondFactor: () => void }) {
   // Busy from submit until the whole sign-in (password, then the session check) has ended.
   const [busy, setBusy] = useState(false);
+  // The server may send this form rendered (/auth); until the script runs, a native submit would put
+  // the password in the address. So it cannot be submitted before then, and would be posted if it were.
+  const hydrated = useHydrated();
   const signIn = useSignInWithEmail();
   const finishSignIn = useFinishSignIn();
   const form = useForm<SignInInput>({ resolver: lazyZodResolver(() => import('@shared/schemas/auth.ts').then((schemas) => schemas.signInSchema)), defaultValues: { email: '', password: '' } });
@@ -35,7 +39,7 @@ export function SignInForm({ trial, onSecondFactor }: { trial: boolean; onSecond
   });
 
   return (
-    <form onSubmit={onSubmit} className="space-y-5" aria-busy={busy}>
+    <form method="post" onSubmit={onSubmit} className="space-y-5" aria-busy={busy}>
       <div className="space-y-1.5">
         <Label htmlFor="email">{messages.signIn.emailLabel}</Label>
         <Input
@@ -66,7 +70,7 @@ export function SignInForm({ trial, onSecondFactor }: { trial: boolean; onSecond
         />
         <FieldError id="password-error" message={errors.password?.message} />
       </div>
-      <Button type="submit" className="w-full" size="lg" disabled={busy}>
+      <Button type="submit" className="w-full" size="lg" disabled={busy || !hydrated}>
         {busy ? messages.auth.processing : trial ? messages.auth.trialButton : messages.auth.signInButton}
       </Button>
     </form>
