@@ -7,6 +7,10 @@ import { useEffect, useState } from 'react';
  */
 export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);
+  // Not useSyncExternalStore with a server snapshot: the build runs on Preact (decision record 0014),
+  // whose hydration keeps the server's attributes and does not render the server snapshot first, so
+  // the button would stay disabled. A render after mounting is the point here.
+  // eslint-disable-next-line react-hooks/set-state-in-effect
   useEffect(() => setHydrated(true), []);
   return hydrated;
 }
