@@ -10,13 +10,25 @@ import type { DB } from './schema.ts';
 export type Listener = (payload: string) => void;
 
 /**
- * Every embedded database opens through here, so it has the extensions the migrations create
- * (PostgreSQL ships them in contrib; PGlite loads them). PGlite itself is loaded only when an
- * embedded database is opened: a server on PostgreSQL starts without it.
+ * The embedded database's buffer pool. PGlite's default, PostgreSQL's 128 MB, is all resident from
+ * the start (it lives in the WebAssembly heap): a restarted server sat at about 430 MB. 32 MB holds
+ * a small company's working set, and the operating system still caches the data files beneath it.
+ * Measured on a restart: 296 MB → 179 MB for the database alone (issue 14, item 5).
  */
-export async function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}): Promise<PGlite> {
+const PGLITE_SHARED_BUFFERS = '32MB';
+
+/**
+ * Every embedded database opens through here, so it has the extensions the migrations create
+ * (PostgreSQL ships them in contrib; PGlite loads them) and its settings. PGlite itself is loaded
+ * only when an embedded database is opened: a server on PostgreSQL starts without it.
+ */
+export async function createPglite(options: Omit<PGliteOptions, 'extensions' | 'startParams'> = {}): Promise<PGlite> {
   const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
-  return PGlite.create({ ...options, extensions: { pg_trgm } });
+  return PGlite.create({
+    ...options,
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  });
 }
 
 export interface Database {
