@@ -11,6 +11,13 @@ export const JOBS_PER_COMPANY = 100;
 const APPLICATIONS_PER_CANDIDATE = 10;
 export const APPLICATIONS_PER_JOB = 10;
 const BIG_JOB_APPLICATIONS = 2_000;
+/**
+ * Jobs are dated in the order they are written, ten seconds apart, the last of the full data set's
+ * million now: as a board's jobs are, each posted after the one before, so the newest are the last
+ * rows written. (Dates that cycled through the table put each of the newest jobs on a page of its
+ * own, which no real board has; its keyword count then read 12,000 pages for 12,000 jobs.)
+ */
+const MAX_JOBS = 1_000_000;
 
 const TITLES = ['Software Engineer', 'Staff Nurse', 'Accountant', 'Sales Executive', 'Data Analyst', 'Store Manager', 'Customer Support Associate', 'HR Executive', 'Site Engineer', 'Pharmacist', 'Teacher', 'Warehouse Supervisor'];
 const CITIES = ['Bengaluru', 'Pune', 'Hyderabad', 'Chennai', 'Mumbai', 'Gurugram', 'Noida', 'Kolkata', 'Ahmedabad', 'Kochi', 'Jaipur', 'Indore'];
@@ -21,24 +28,46 @@ const uuidOf = (text: string) => sql`overlay(overlay(md5(${sql.raw(text)}) placi
 export const companyId = (n: string) => uuidOf(`'scale-co-' || ${n}`);
 export const jobId = (n: string) => uuidOf(`'scale-job-' || ${n}`);
 
-/** Grows the data set from `from` to `to` applications (and what they need), in a few statements. */
+/**
+ * Grows the data set from `from` to `to` applications (and what they need), in a few statements.
+ * Past the companies, the rows are bulk-loaded with triggers off (session_replication_role = replica, on one
+ * connection), as the analytics bench loads its data: the per-row triggers (an application's
+ * company, its milestones, the analytics rollups) made ten million applications take more than
+ * 20 minutes. Each row carries what those triggers would have set (its company and furthest
+ * stage; no offer or hire times before an offer), and the first company's rollups, which its
+ * overview reads, are then rebuilt by the migration's own function.
+ */
 export async function grow(db: Kysely<DB>, from: number, to: number): Promise<void> {
-  const jobsFrom = from / APPLICATIONS_PER_JOB;
-  const jobsTo = to / APPLICATIONS_PER_JOB;
-  const companiesFrom = jobsFrom / JOBS_PER_COMPANY;
-  const companiesTo = jobsTo / JOBS_PER_COMPANY;
-  const candidatesFrom = from / APPLICATIONS_PER_CANDIDATE;
-  const candidatesTo = to / APPLICATIONS_PER_CANDIDATE;
+  // Companies with their triggers (each starts its trial, which its public job page reads): few rows.
+  const companiesFrom = from / APPLICATIONS_PER_JOB / JOBS_PER_COMPANY;
+  const companiesTo = to / APPLICATIONS_PER_JOB / JOBS_PER_COMPANY;
   await sql`
     INSERT INTO companies (id, name, slug, created_at)
     SELECT ${companyId('g')}, 'Scale Company ' || g, 'scale-company-' || g, now() FROM generate_series(${companiesFrom + 1}::int, ${companiesTo}::int) AS g`.execute(db);
+  await db.connection().execute(async (connection) => {
+    await sql`SET session_replication_role = replica`.execute(connection);
+    try {
+      await insertRows(connection, from, to);
+    } finally {
+      await sql`RESET session_replication_role`.execute(connection);
+    }
+  });
+  await sql`SELECT workcred_rebuild_hiring_analytics(${companyId("'1'")})`.execute(db);
+  await sql`ANALYZE`.execute(db);
+}
+
+async function insertRows(db: Kysely<DB>, from: number, to: number): Promise<void> {
+  const jobsFrom = from / APPLICATIONS_PER_JOB;
+  const jobsTo = to / APPLICATIONS_PER_JOB;
+  const candidatesFrom = from / APPLICATIONS_PER_CANDIDATE;
+  const candidatesTo = to / APPLICATIONS_PER_CANDIDATE;
   await sql`
     INSERT INTO job_postings (id, company_id, title, description, location, salary, created_at)
     SELECT ${jobId('g')}, ${companyId(`(1 + (g - 1) / ${JOBS_PER_COMPANY})`)},
            (${TITLES}::text[])[1 + g % ${TITLES.length}] || ' ' || g,
            'We are hiring a ' || (${TITLES}::text[])[1 + g % ${TITLES.length}] || ' to join a growing team. Job ' || g || '.',
            (${CITIES}::text[])[1 + (g * 7) % ${CITIES.length}], '₹' || (3 + g % 20) || '–' || (5 + g % 20) || ' LPA',
-           now() - (g % 100000) * interval '1 minute'
+           now() - (${MAX_JOBS} - g) * interval '10 seconds'
     FROM generate_series(${jobsFrom + 1}::int, ${jobsTo}::int) AS g`.execute(db);
   const candidates = sql`generate_series(${candidatesFrom + 1}::int, ${candidatesTo}::int) AS g`;
   await sql`
@@ -58,9 +87,10 @@ export async function grow(db: Kysely<DB>, from: number, to: number): Promise<vo
     FROM ${candidates}`.execute(db);
   // Each candidate applies to ten jobs spread over all jobs; a third have moved on to screening.
   await sql`
-    INSERT INTO job_applications (job_id, company_id, candidate_id, status, created_at, stage_changed_at)
+    INSERT INTO job_applications (job_id, company_id, candidate_id, status, furthest_stage, created_at, stage_changed_at)
     SELECT ${jobId('j')}, ${companyId(`(1 + (j - 1) / ${JOBS_PER_COMPANY})`)}, 'scale-c' || c,
            (CASE WHEN (c + k) % 3 = 0 THEN 'screening' ELSE 'received' END),
+           workcred_stage_rank(CASE WHEN (c + k) % 3 = 0 THEN 'screening' ELSE 'received' END),
            now() - ((c * 10 + k) % 500000) * interval '1 minute', now() - ((c * 10 + k) % 500000) * interval '1 minute'
     FROM (SELECT c, k, 1 + ((c - 1) * 7 + k * ${jobsTo / APPLICATIONS_PER_CANDIDATE + 1}) % ${jobsTo} AS j
           FROM generate_series(${candidatesFrom + 1}::int, ${candidatesTo}::int) AS c, generate_series(0, ${APPLICATIONS_PER_CANDIDATE - 1}) AS k) AS t
@@ -76,10 +106,9 @@ export async function grow(db: Kysely<DB>, from: number, to: number): Promise<vo
   if (from === 0) {
     // The first company's first job: a pipeline of 2,000 applications.
     await sql`
-      INSERT INTO job_applications (job_id, candidate_id, created_at, stage_changed_at)
-      SELECT ${jobId('1')}, 'scale-c' || g, now() - g * interval '1 minute', now() - g * interval '1 minute'
+      INSERT INTO job_applications (job_id, company_id, candidate_id, furthest_stage, created_at, stage_changed_at)
+      SELECT ${jobId('1')}, ${companyId("'1'")}, 'scale-c' || g, workcred_stage_rank('received'), now() - g * interval '1 minute', now() - g * interval '1 minute'
       FROM generate_series(1, ${BIG_JOB_APPLICATIONS}::int) AS g ON CONFLICT DO NOTHING`.execute(db);
   }
-  await sql`ANALYZE`.execute(db);
 }
 

@@ -389,6 +389,8 @@ export interface CandidateProfilesTable {
   /** Retention (migration 0042): the last sign-in, and when the 48-hour warning went. */
   last_seen_at: Generated<Date>;
   retention_warned_at: Generated<Date | null>;
+  /** lower_tags(skills), kept by the database (migration 0046): what the skills filter matches. */
+  skills_lower: GeneratedAlways<string[]>;
 }
 
 export interface UanClaimsTable {

@@ -33,7 +33,7 @@ function companyScope(ja: string, jp: string, companyId: string, jobId: string |
 const hasVerifiedCheck = sql`EXISTS (SELECT 1 FROM verification_checks vc WHERE vc.candidate_id = cp.user_id AND vc.status = 'verified'
   AND vc.subject IN (${sql.join(VERIFIED_SUBJECTS_FOR_FILTER)}))`;
 
-/** The filters on the candidate's profile (cp), ANDed; skills through the lower_tags() index of migration 0011. */
+/** The filters on the candidate's profile (cp), ANDed; skills in their lowered copy and its index (migrations 0011, 0046). */
 function profileConditions(filters: CandidateSearchFilters) {
   const conditions = [sql`TRUE`];
   const bound = (column: string, operator: '>=' | '<=', value: number | undefined) => {
@@ -46,7 +46,7 @@ function profileConditions(filters: CandidateSearchFilters) {
   bound('current_pay_lakh', '<=', filters.current_pay_max);
   bound('expected_pay_lakh', '>=', filters.expected_pay_min);
   bound('expected_pay_lakh', '<=', filters.expected_pay_max);
-  if (filters.skills?.length) conditions.push(sql`lower_tags(cp.skills) @> ${filters.skills.map((skill) => skill.toLowerCase())}::text[]`);
+  if (filters.skills?.length) conditions.push(sql`cp.skills_lower @> ${filters.skills.map((skill) => skill.toLowerCase())}::text[]`);
   if (filters.projects) conditions.push(ilike('cp.projects', containsPattern(filters.projects)));
   if (filters.location) conditions.push(ilike('cp.location', containsPattern(filters.location)));
   if (filters.only_verified) conditions.push(hasVerifiedCheck);
@@ -115,8 +115,9 @@ export async function searchCandidates(db: Kysely<DB>, companyId: string, body: 
       rows = await newestFirst(hasVerifiedCheck, needed, offset);
       if (rows.length < needed) {
         let skip = 0;
-        if (rows.length === 0) {
-          // The page starts past the verified ones: how many there are says where in the others it starts.
+        if (rows.length === 0 && offset > 0) {
+          // The page starts past the verified ones: how many there are says where in the others it
+          // starts. (On the first page it starts at the first of the others: nothing to count.)
           const verified = await sql<{ count: string }>`SELECT count(*) AS count FROM (${latestHere(hasVerifiedCheck)}) AS verified`.execute(db);
           skip = offset - Number(verified.rows[0]?.count ?? 0);
         }

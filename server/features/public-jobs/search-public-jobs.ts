@@ -11,10 +11,9 @@ import { isOpenJob } from './open-jobs.ts';
  */
 export async function searchPublicJobs(db: Kysely<DB>, query: PublicJobsQuery): Promise<PublicJobsPage> {
   const terms = query.q ? query.q.split(' ').slice(0, MAX_KEYWORD_TERMS) : [];
-  let matching = db
-    .selectFrom('job_postings as jp')
-    .innerJoin('companies as c', 'c.id', 'jp.company_id')
-    .where((eb) => isOpenJob(eb));
+  // The jobs alone: the count needs nothing else (every job has its company), and planning the
+  // join to companies cost it 2-3 ms.
+  let matching = db.selectFrom('job_postings as jp').where((eb) => isOpenJob(eb));
   for (const term of terms) {
     const pattern = containsPattern(term);
     // Every arm on job_postings, so trigram indexes (migrations 0024, 0045) serve them together:
@@ -30,9 +29,12 @@ export async function searchPublicJobs(db: Kysely<DB>, query: PublicJobsQuery): 
   if (query.location) matching = matching.where(ilike('jp.location', containsPattern(query.location)));
 
   // Counted up to a limit: far enough for the pages around this one, never a scan of every job.
+  // Newest first, as the page reads them: a common word is counted from the newest jobs (the pages
+  // in memory), a rare one from its trigram index. Unordered, the count read the table from wherever
+  // the last scan of it stopped: 8-80 ms for the same search at a million jobs.
   const countLimit = Math.max(PUBLIC_JOBS_COUNT_LIMIT, (query.page + 10) * query.page_size);
   const counted = await db
-    .selectFrom(matching.select(sql<number>`1`.as('one')).limit(countLimit + 1).as('m'))
+    .selectFrom(matching.select(sql<number>`1`.as('one')).orderBy('jp.created_at', 'desc').orderBy('jp.id', 'desc').limit(countLimit + 1).as('m'))
     .select((eb) => eb.fn.countAll<string>().as('total'))
     .executeTakeFirst();
   const found = Number(counted?.total ?? 0);
@@ -41,6 +43,7 @@ export async function searchPublicJobs(db: Kysely<DB>, query: PublicJobsQuery): 
     total === 0
       ? []
       : await matching
+          .innerJoin('companies as c', 'c.id', 'jp.company_id')
           .select(['jp.id', 'jp.title', 'c.name as company_name', 'jp.location', 'jp.salary', 'jp.expires_at', 'jp.created_at'])
           // id breaks ties so a page boundary never repeats or skips a job posted in the same instant.
           .orderBy('jp.created_at', 'desc')
