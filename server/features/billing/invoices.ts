@@ -11,7 +11,7 @@ import type { DB } from '../../db/schema.ts';
 import type { InvoicePartyJson } from '../../db/schema-billing.ts';
 import { enqueueMessage } from '../../messaging/outbox.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { renderInvoicePdf, type InvoiceFacts } from './invoice-pdf.ts';
+import type { InvoiceFacts } from './invoice-pdf.ts';
 
 const text = messages.billing;
 
@@ -132,6 +132,8 @@ async function invoiceFacts(db: Kysely<DB>, invoiceId: string, companyId?: strin
 export async function storeInvoicePdf(deps: { db: Kysely<DB>; storage: FileStorage }, invoiceId: string): Promise<Buffer | undefined> {
   const facts = await invoiceFacts(deps.db, invoiceId);
   if (!facts) return undefined;
+  // Loaded when an invoice is made: pdf-lib costs start-up about 160 ms (issue 14).
+  const { renderInvoicePdf } = await import('./invoice-pdf.ts');
   const pdf = await renderInvoicePdf(facts);
   if (!facts.fileKey) {
     const key = `invoices/${invoiceId}-${randomBytes(6).toString('hex')}.pdf`;

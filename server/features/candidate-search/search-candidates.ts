@@ -190,6 +190,7 @@ async function latestApplications(db: Kysely<DB>, companyId: string, candidateId
   );
 }
 
+/** Each candidate's name, for the page's rows. */
 async function namesOf(db: Kysely<DB>, candidateIds: string[]) {
   const rows = await db.selectFrom('user_profiles').select(['id', 'full_name']).where('id', 'in', candidateIds).execute();
   return new Map(rows.map((row) => [row.id, row.full_name]));

@@ -14,7 +14,6 @@ import { publish } from '../../realtime/events.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { letterTemplate, type CompanyActor } from './letter-templates.ts';
 import { companyLetter } from './letters.ts';
-import { renderLetterPdf } from './letter-pdf.ts';
 
 const text = messages.letters;
 const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -141,6 +140,8 @@ export async function issueLetter(deps: LetterDeps, actor: CompanyActor, input: 
   };
   const code = newLetterCode();
   const verifyUrl = `${deps.publicUrl.replace(/\/$/, '')}/verify/${code}`;
+  // Loaded when a letter is made: pdf-lib and the QR renderer cost start-up about 200 ms (issue 14).
+  const { renderLetterPdf } = await import('./letter-pdf.ts');
   const pdf = await renderLetterPdf({
     title: renderLetterText(template.subject, values),
     body: renderLetterText(template.body, values),
