@@ -2,7 +2,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverBuildOptions } from '../../scripts/server-build-options.mjs';
 import { createPostgresTestDatabase, laneUnavailable, testDbKind } from '../support/test-database.ts';
 import { compiledServerDir, freePort, startServerProcess } from '../support/server-process.ts';
 import { waitFor } from '../support/wait-for.ts';
@@ -121,6 +123,39 @@ describe.skipIf(laneUnavailable)(`server process (${testDbKind})`, { timeout: 12
     const usage = await run(['delete']);
     expect(usage.code).toBe(2);
     expect(usage.output).toContain('Usage:');
+  });
+
+  it.runIf(testDbKind === 'pglite')('the compiled bundle serves the API reference, compressed assets, and runs the packages it loads on demand', async () => {
+    // Packages are bundled with the server (issue 14, decision record 0022): what finds files beside
+    // itself or loads late must still work from dist-server/.
+    const outdir = path.resolve(`.tmp/bundle-smoke-${process.pid}`);
+    try {
+      await build({ ...serverBuildOptions(process.cwd()), entryPoints: ['tests/support/bundle-smoke.ts'], outdir, splitting: true });
+      const smoke = spawnSync(process.execPath, [path.join(outdir, 'bundle-smoke.js')], { encoding: 'utf8' });
+      expect(smoke.stderr).toBe('');
+      expect(JSON.parse(smoke.stdout)).toEqual({ letter: '%PDF-', invoice: '%PDF-', mail: true });
+    } finally {
+      rmSync(outdir, { recursive: true, force: true });
+    }
+    const server = await startServerProcess(env);
+    try {
+      await waitFor(() => server.output().includes('WorkCred is running'), { timeoutMs: 60_000, what: 'start-up' });
+      const base = `http://127.0.0.1:${env.PORT}`;
+      const reference = await fetch(`${base}/developers/reference/static/swagger-ui.css`);
+      expect(reference.status).toBe(200);
+      const openapi = await fetch(`${base}/api/v1/openapi.json`);
+      expect((await openapi.json()).openapi).toBe('3.1.0');
+      const index = await (await fetch(`${base}/`)).text();
+      const script = /src="(\/assets\/[^"]+\.js)"/.exec(index)?.[1];
+      expect(script).toBeDefined();
+      const asset = await fetch(`${base}${script}`, { headers: { 'accept-encoding': 'br' } });
+      expect(asset.status).toBe(200);
+      expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect((await fetch(`${base}/favicon.svg`)).headers.get('cache-control')).toBe('no-cache');
+    } finally {
+      server.child.kill('SIGTERM');
+    }
+    expect(await server.exited).toBe(0);
   });
 
   it('stops with a message naming each bad variable', async () => {

@@ -3,6 +3,7 @@ import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { serverBuildOptions } from '../../scripts/server-build-options.mjs';
 
 /** A TCP port nobody listens on right now. */
 export async function freePort(): Promise<number> {
@@ -33,18 +34,7 @@ export function compiledServerDir(): Promise<string> {
   compiled ??= (async () => {
     const outdir = path.resolve(`.tmp/test-server-${process.pid}`);
     process.once('exit', () => rmSync(outdir, { recursive: true, force: true }));
-    await build({
-      entryPoints: ['server/server.ts', 'server/cli/admin.ts'],
-      outbase: 'server',
-      outdir,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20.19',
-      packages: 'external',
-      logLevel: 'warning',
-      tsconfig: 'tsconfig.json',
-    });
+    await build({ ...serverBuildOptions(process.cwd()), entryPoints: ['server/server.ts', 'server/cli/admin.ts'], outbase: 'server', outdir });
     return outdir;
   })();
   return compiled;
