@@ -35,7 +35,8 @@ export const jobId = (n: string) => uuidOf(`'scale-job-' || ${n}`);
  * company, its milestones, the analytics rollups) made ten million applications take more than
  * 20 minutes. Each row carries what those triggers would have set (its company and furthest
  * stage; no offer or hire times before an offer), and the first company's rollups, which its
- * overview reads, are then rebuilt by the migration's own function.
+ * overview reads, are then rebuilt by the migration's own function, as is every company's applicant
+ * rows for candidate search (migration 0047), which the triggers would have kept.
  */
 export async function grow(db: Kysely<DB>, from: number, to: number): Promise<void> {
   // Companies with their triggers (each starts its trial, which its public job page reads): few rows.
@@ -53,6 +54,7 @@ export async function grow(db: Kysely<DB>, from: number, to: number): Promise<vo
     }
   });
   await sql`SELECT workcred_rebuild_hiring_analytics(${companyId("'1'")})`.execute(db);
+  await sql`SELECT workcred_rebuild_company_candidates(NULL)`.execute(db);
   await sql`ANALYZE`.execute(db);
 }
 

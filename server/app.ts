@@ -118,7 +118,9 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   // instance has heard the change, so the caller's next request here already sees it. PostgreSQL
   // only: its notifications come over another connection; PGlite (one process) hands them over in it.
   app.addHook('onSend', (request, _reply, payload, done) => {
-    if (database.kind !== 'postgres' || request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return done(null, payload);
+    if (database.kind !== 'postgres' || request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS' || request.routeOptions.config?.readOnly) {
+      return done(null, payload);
+    }
     awaitSessionChanges(database).then(() => done(null, payload), done);
   });
   app.decorate('auth', auth);

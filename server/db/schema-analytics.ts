@@ -38,9 +38,29 @@ export interface JobStageCountsTable {
   applications: Generated<number>;
 }
 
+/**
+ * Each company's applicants, one row per candidate, kept by triggers (migration 0047) for candidate
+ * search: the latest application to a live job, the verified flag and copies of the filtered fields.
+ * Written only by the database.
+ */
+export interface CompanyCandidatesTable {
+  company_id: string;
+  candidate_id: string;
+  application_id: string;
+  applied_at: Date;
+  verified: boolean;
+  experience_years: string | null;
+  notice_period_days: number | null;
+  current_pay_lakh: string | null;
+  expected_pay_lakh: string | null;
+  skills_lower: string[];
+  location: string | null;
+}
+
 declare module './schema.ts' {
   interface DB {
     hiring_daily: HiringDailyTable;
     job_stage_counts: JobStageCountsTable;
+    company_candidates: CompanyCandidatesTable;
   }
 }

@@ -57,6 +57,8 @@ declare module 'fastify' {
     access?: Access;
     /** What an API key needs for a public API route (access 'api-key'). */
     apiScope?: ApiScope;
+    /** A POST that changes nothing (a search whose filters would not fit in an address): it need not wait to hear session changes. */
+    readOnly?: boolean;
   }
   interface FastifyRequest {
     apiKey?: ApiKeyContext;

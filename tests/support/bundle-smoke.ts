@@ -40,3 +40,5 @@ const mail = (await nodemailer.createTransport({ streamTransport: true, buffer: 
   text: 'Hello',
 })) as { message: Buffer };
 console.log(JSON.stringify({ letter: letter.subarray(0, 5).toString(), invoice: invoice.subarray(0, 5).toString(), mail: mail.message.toString().includes('Subject: Your letter') }));
+
+export {};

@@ -39,7 +39,7 @@ export async function candidateSearchRoutes(app: FastifyInstance, { database }: 
   // ── Employers: search and saved searches. POST, so a long list of tags fits; it changes nothing. ──
   api.post(
     '/api/candidate-search/search',
-    { config: { access: 'user' }, schema: { body: candidateSearchBodySchema, response: { 200: candidateSearchPageSchema } } },
+    { config: { access: 'user', readOnly: true }, schema: { body: candidateSearchBodySchema, response: { 200: candidateSearchPageSchema } } },
     async (request) => searchCandidates(db, employerCompanyId(sessionOf(request)), request.body),
   );
   api.get('/api/candidate-search/saved-searches', { config: { access: 'user' }, schema: { response: { 200: savedSearchListSchema } } }, async (request) =>
