@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { messages } from '../../shared/messages.ts';
 import { screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 const PASSWORD = 'Monsoon-Ledger-Pune-84';
 
@@ -96,6 +97,17 @@ describe('sign-in screen (/auth)', () => {
     await dialog.getByText(messages.passwordReset.linkSent).waitFor();
     // The reset dialog's submit did not reach the sign-in form underneath.
     expect(new URL(page.url()).pathname).toBe('/auth');
+
+    // The dialog loads with the first press (issue 14); closed, focus is back on the link, and
+    // opened again it starts afresh with the email typed in the sign-in form.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    const link = page.getByRole('button', { name: messages.signIn.forgotPassword });
+    await waitFor(() => link.evaluate((element) => element === document.activeElement), { what: 'focus back on the link' });
+    await page.getByLabel('Email').first().fill('kiran.rao@sahyadri-foods.in');
+    await link.click();
+    await expect(dialog.getByLabel('Email').inputValue()).resolves.toBe('kiran.rao@sahyadri-foods.in');
+    await dialog.getByRole('button', { name: messages.passwordReset.sendLink }).waitFor();
   });
 
   it('has no serious or critical axe violations on /auth and /auth?trial=true', async () => {

@@ -1,29 +1,32 @@
-import { useState } from 'react';
+import { useState, type RefObject } from 'react';
 import { useForm } from 'react-hook-form';
 import { signInMessages as messages } from '@shared/messages/sign-in.ts';
 import type { PasswordResetRequest } from '@shared/schemas/auth.ts';
 import { Button } from '@web/components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@web/components/ui/dialog.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
 import { FieldError } from '@web/components/ui/field-error.tsx';
 import { Input } from '@web/components/ui/input.tsx';
 import { Label } from '@web/components/ui/label.tsx';
 import { lazyZodResolver } from '@web/lib/lazy-zod-resolver.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 
-/** "Forgot password?": asks for the email and answers the same way whether or not an account exists. */
-export function ForgotPasswordDialog({ getEmail }: { getEmail: () => string }) {
-  const [open, setOpen] = useState(false);
+/**
+ * "Forgot password?": asks for the email and answers the same way whether or not an account exists.
+ * Loaded when the link is first pressed (forgot-password-link.tsx), open from the start; opened
+ * again with `opening`, each time with the email typed in the sign-in form. Closed, focus goes back
+ * to the link.
+ */
+export function ForgotPasswordDialog({ open, opening, onOpenChange, getEmail, link }: { open: boolean; opening: number; onOpenChange: (open: boolean) => void; getEmail: () => string; link: RefObject<HTMLButtonElement | null> }) {
   const [sent, setSent] = useState(false);
   const request = useRequestPasswordReset();
-  const form = useForm<PasswordResetRequest>({ resolver: lazyZodResolver(() => import('@shared/schemas/auth.ts').then((schemas) => schemas.passwordResetRequestSchema)), defaultValues: { email: '' } });
-
-  const onOpenChange = (next: boolean) => {
-    setOpen(next);
-    if (next) {
-      setSent(false);
-      form.reset({ email: getEmail() });
-    }
-  };
+  const form = useForm<PasswordResetRequest>({ resolver: lazyZodResolver(() => import('@shared/schemas/auth.ts').then((schemas) => schemas.passwordResetRequestSchema)), defaultValues: { email: getEmail() } });
+  // Each opening starts afresh (state adjusted while rendering, as React advises for a changed prop).
+  const [shownOpening, setShownOpening] = useState(opening);
+  if (shownOpening !== opening) {
+    setShownOpening(opening);
+    setSent(false);
+    form.reset({ email: getEmail() });
+  }
   const onSubmit = form.handleSubmit(async ({ email }) => {
     // Neutral whatever happens: the answer must not tell whether the email has an account.
     await request.mutateAsync(email).catch(() => undefined);
@@ -32,12 +35,12 @@ export function ForgotPasswordDialog({ getEmail }: { getEmail: () => string }) {
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
-        <Button variant="link" size="sm" className="h-auto">
-          {messages.signIn.forgotPassword}
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          link.current?.focus();
+        }}
+      >
         <DialogTitle>{messages.passwordReset.dialogTitle}</DialogTitle>
         {sent ? (
           <DialogDescription role="status" className="mt-3 text-base text-slate-700">

@@ -12,7 +12,7 @@ import { lazyZodResolver } from '@web/lib/lazy-zod-resolver.ts';
 import { useHydrated } from '@web/lib/use-hydrated.ts';
 import { signInErrorMessage, useSignInWithEmail } from '../api/sign-in-with-email.ts';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in.ts';
-import { ForgotPasswordDialog } from './forgot-password-dialog.tsx';
+import { ForgotPasswordLink } from './forgot-password-link.tsx';
 
 export function SignInForm({ trial, onSecondFactor }: { trial: boolean; onSecondFactor: () => void }) {
   // Busy from submit until the whole sign-in (password, then the session check) has ended.
@@ -57,7 +57,7 @@ export function SignInForm({ trial, onSecondFactor }: { trial: boolean; onSecond
       <div className="space-y-1.5">
         <div className="flex items-center justify-between">
           <Label htmlFor="password">{messages.signIn.passwordLabel}</Label>
-          <ForgotPasswordDialog getEmail={() => form.getValues('email')} />
+          <ForgotPasswordLink getEmail={() => form.getValues('email')} />
         </div>
         <Input
           id="password"
