@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { seedApplicants } from '../../bench/candidate-search.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CandidateSearchBodyInput, CandidateSearchPage } from '../../shared/schemas/candidate-search.ts';
 import { laneUnavailable, testDbKind } from '../support/test-database.ts';
@@ -120,12 +121,25 @@ describe.skipIf(laneUnavailable)(`candidate search's applicant rows follow every
     const verify = db().updateTable('verification_checks').set({ status: 'verified' }).where('candidate_id', '=', farah).execute();
     try {
       // The check's change waits for the application's (the candidate's lock), rather than missing its row.
-      await waitFor(async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`.execute(db())).rows[0]!.n > 0, { what: 'the check to wait for the application' });
+      await waitFor(async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted`.execute(db())).rows[0]!.n > 0, { what: 'the check to wait for the application' });
     } finally {
       release();
       await Promise.all([application, verify]);
     }
     expect((await rowOf(farah))?.verified).toBe(true);
+  });
+
+  it('deletes and restores a job with 8,000 applicants, each of whose rows it locks, in one statement', async () => {
+    // More candidates than the shared lock table holds (64 a connection): the rows are locked, not
+    // the lock table filled (an advisory lock a candidate ran out of shared memory).
+    const job = (await t.factories.job(companyId, { title: 'Seasonal Packer' })).id;
+    await seedApplicants(db(), { prefix: 'bulk-', count: 8000, jobIds: [job], codeBase: 9_000_000 });
+    const count = async () => (await db().selectFrom('company_candidates').select((eb) => eb.fn.countAll<string>().as('n')).where('company_id', '=', companyId).where('candidate_id', 'like', 'bulk-%').executeTakeFirstOrThrow()).n;
+    expect(Number(await count())).toBe(8000);
+    await db().updateTable('job_postings').set({ is_deleted: true }).where('id', '=', job).execute();
+    expect(Number(await count())).toBe(0);
+    await db().updateTable('job_postings').set({ is_deleted: false }).where('id', '=', job).execute();
+    expect(Number(await count())).toBe(8000);
   });
 
   it('holds the rows the triggers kept equal to a rebuild from the applications', async () => {

@@ -37,75 +37,73 @@ CREATE FUNCTION workcred_candidate_verified(p_candidate text) RETURNS boolean LA
     AND vc.subject IN ('uan', 'resume', 'bank_statement', 'experience_letter', 'salary_slip'))
 $$;
 
+-- Recomputes the rows of the given (company, candidate) pairs from the applications: each pair's
+-- latest application to a live job, or no row. One statement for any number of pairs, so a job
+-- deleted with 10,000 applicants, or a bulk import, is one set of reads and writes.
+--
 -- One candidate's rows change one writer at a time: a new application copies the verified flag and
 -- the profile's fields while a check or the profile may be changing in another transaction, which
--- could not update a row it cannot see yet. Each path takes this lock (held to commit) first, and
--- reads or writes in a statement after it, so it sees what the other committed.
-CREATE FUNCTION workcred_lock_candidate(p_candidate text) RETURNS void LANGUAGE sql AS $$
-  SELECT pg_advisory_xact_lock(hashtextextended('company_candidates:' || p_candidate, 0))
+-- could not update a row it cannot see yet. Every path first locks the candidates' user_profiles
+-- rows (held to commit, always in id order) and reads in a later statement, so it sees what the
+-- other committed. Row locks, not advisory locks: 10,000 of those would not fit in the shared lock
+-- table (64 a connection).
+CREATE FUNCTION workcred_lock_candidates(p_candidates text[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM 1 FROM user_profiles WHERE id = ANY (p_candidates) ORDER BY id FOR NO KEY UPDATE;
+END;
 $$;
 
--- Adds an application to the company's row for its candidate: a new row with the flag and the
--- profile's copies, or the row's latest application if this one is later (or, with p_replace,
--- whichever it is).
-CREATE FUNCTION workcred_company_candidate_add(p_company uuid, p_candidate text, p_application uuid, p_applied_at timestamptz, p_replace boolean)
-RETURNS void LANGUAGE plpgsql AS $$
+CREATE FUNCTION workcred_company_candidates_refresh(p_companies uuid[], p_candidates text[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM workcred_lock_candidate(p_candidate);
-  INSERT INTO company_candidates AS cc (company_id, candidate_id, application_id, applied_at, verified,
+  PERFORM workcred_lock_candidates(p_candidates);
+  DELETE FROM company_candidates cc USING unnest(p_companies, p_candidates) AS p (company_id, candidate_id)
+  WHERE cc.company_id = p.company_id AND cc.candidate_id = p.candidate_id;
+  INSERT INTO company_candidates (company_id, candidate_id, application_id, applied_at, verified,
       experience_years, notice_period_days, current_pay_lakh, expected_pay_lakh, skills_lower, location)
-  SELECT p_company, p_candidate, p_application, p_applied_at, workcred_candidate_verified(p_candidate),
+  SELECT latest.company_id, latest.candidate_id, latest.id, latest.created_at, workcred_candidate_verified(latest.candidate_id),
       cp.experience_years, cp.notice_period_days, cp.current_pay_lakh, cp.expected_pay_lakh, coalesce(cp.skills_lower, '{}'), cp.location
-  FROM (SELECT 1) AS one LEFT JOIN candidate_profiles cp ON cp.user_id = p_candidate
-  ON CONFLICT (company_id, candidate_id) DO UPDATE SET
-    application_id = excluded.application_id, applied_at = excluded.applied_at
-  WHERE p_replace OR (excluded.applied_at, excluded.application_id) > (cc.applied_at, cc.application_id);
+  FROM (
+    SELECT DISTINCT ON (ja.company_id, ja.candidate_id) ja.company_id, ja.candidate_id, ja.id, ja.created_at
+    FROM (SELECT DISTINCT company_id, candidate_id FROM unnest(p_companies, p_candidates) AS pairs (company_id, candidate_id)) AS p
+    JOIN job_applications ja ON ja.candidate_id = p.candidate_id AND ja.company_id = p.company_id
+    JOIN job_postings jp ON jp.id = ja.job_id
+    WHERE NOT jp.is_deleted
+    ORDER BY ja.company_id, ja.candidate_id, ja.created_at DESC, ja.id DESC
+  ) AS latest
+  LEFT JOIN candidate_profiles cp ON cp.user_id = latest.candidate_id;
 END;
 $$;
 
--- Recomputes one candidate's row for one company from the applications: the latest to a live job,
--- or no row.
-CREATE FUNCTION workcred_company_candidate_refresh(p_company uuid, p_candidate text) RETURNS void LANGUAGE plpgsql AS $$
-DECLARE
-  latest record;
+-- Applications made or removed, a statement at a time (a bulk import is one refresh).
+CREATE FUNCTION workcred_company_candidates_on_applications() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM workcred_lock_candidate(p_candidate);
-  SELECT ja.id, ja.created_at INTO latest
-  FROM job_applications ja JOIN job_postings jp ON jp.id = ja.job_id
-  WHERE ja.company_id = p_company AND ja.candidate_id = p_candidate AND NOT jp.is_deleted
-  ORDER BY ja.created_at DESC, ja.id DESC LIMIT 1;
-  IF latest.id IS NULL THEN
-    DELETE FROM company_candidates WHERE company_id = p_company AND candidate_id = p_candidate;
-  ELSE
-    PERFORM workcred_company_candidate_add(p_company, p_candidate, latest.id, latest.created_at, true);
-  END IF;
-END;
-$$;
-
-CREATE FUNCTION workcred_company_candidates_on_application() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    IF NOT (SELECT is_deleted FROM job_postings WHERE id = NEW.job_id) THEN
-      PERFORM workcred_company_candidate_add(NEW.company_id, NEW.candidate_id, NEW.id, NEW.created_at, false);
-    END IF;
-    RETURN NULL;
-  END IF;
-  PERFORM workcred_company_candidate_refresh(OLD.company_id, OLD.candidate_id);
-  IF TG_OP = 'UPDATE' AND (NEW.company_id, NEW.candidate_id) IS DISTINCT FROM (OLD.company_id, OLD.candidate_id) THEN
-    PERFORM workcred_company_candidate_refresh(NEW.company_id, NEW.candidate_id);
-  END IF;
+  PERFORM workcred_company_candidates_refresh(array_agg(company_id), array_agg(candidate_id)) FROM changed_rows HAVING count(*) > 0;
   RETURN NULL;
 END;
 $$;
-CREATE TRIGGER job_applications_company_candidates AFTER INSERT OR DELETE OR UPDATE OF job_id, company_id, candidate_id, created_at ON job_applications
-  FOR EACH ROW EXECUTE FUNCTION workcred_company_candidates_on_application();
+CREATE TRIGGER job_applications_company_candidates_insert AFTER INSERT ON job_applications
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION workcred_company_candidates_on_applications();
+CREATE TRIGGER job_applications_company_candidates_delete AFTER DELETE ON job_applications
+  REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION workcred_company_candidates_on_applications();
 
--- A job deleted or restored: its applicants' rows for the company, recomputed.
+-- An application moved to another job or candidate, or its time changed (the demo data moves
+-- times after the fact): rare, a row at a time (a column list allows no transition tables, and a
+-- stage change must not run this).
+CREATE FUNCTION workcred_company_candidates_on_application_moved() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM workcred_company_candidates_refresh(ARRAY[OLD.company_id, NEW.company_id], ARRAY[OLD.candidate_id, NEW.candidate_id]);
+  RETURN NULL;
+END;
+$$;
+CREATE TRIGGER job_applications_company_candidates_update AFTER UPDATE OF job_id, company_id, candidate_id, created_at ON job_applications
+  FOR EACH ROW EXECUTE FUNCTION workcred_company_candidates_on_application_moved();
+
+-- A job deleted or restored: its applicants' rows for the company, recomputed together.
 CREATE FUNCTION workcred_company_candidates_on_job() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NEW.is_deleted IS DISTINCT FROM OLD.is_deleted THEN
-    PERFORM workcred_company_candidate_refresh(NEW.company_id, candidate_id)
-    FROM (SELECT DISTINCT candidate_id FROM job_applications WHERE job_id = NEW.id ORDER BY candidate_id) AS applicants;
+    PERFORM workcred_company_candidates_refresh(array_agg(NEW.company_id), array_agg(candidate_id))
+    FROM job_applications WHERE job_id = NEW.id HAVING count(*) > 0;
   END IF;
   RETURN NULL;
 END;
@@ -118,7 +116,7 @@ CREATE FUNCTION workcred_company_candidates_on_check() RETURNS trigger LANGUAGE 
 DECLARE
   who text := CASE WHEN TG_OP = 'DELETE' THEN OLD.candidate_id ELSE NEW.candidate_id END;
 BEGIN
-  PERFORM workcred_lock_candidate(who);
+  PERFORM workcred_lock_candidates(ARRAY[who]);
   UPDATE company_candidates SET verified = workcred_candidate_verified(who)
   WHERE candidate_id = who AND verified IS DISTINCT FROM workcred_candidate_verified(who);
   RETURN NULL;
@@ -127,10 +125,11 @@ $$;
 CREATE TRIGGER verification_checks_company_candidates AFTER INSERT OR DELETE OR UPDATE OF status, subject, candidate_id ON verification_checks
   FOR EACH ROW EXECUTE FUNCTION workcred_company_candidates_on_check();
 
--- A profile edited (or erased): the copies in every company the candidate applied to.
+-- A profile edited (or erased): the copies in every company the candidate applied to. (A profile
+-- is made before its owner can apply, so a new one has no rows to copy to.)
 CREATE FUNCTION workcred_company_candidates_on_profile() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM workcred_lock_candidate(NEW.user_id);
+  PERFORM workcred_lock_candidates(ARRAY[NEW.user_id]);
   UPDATE company_candidates SET
     experience_years = NEW.experience_years, notice_period_days = NEW.notice_period_days,
     current_pay_lakh = NEW.current_pay_lakh, expected_pay_lakh = NEW.expected_pay_lakh,
@@ -140,7 +139,7 @@ BEGIN
 END;
 $$;
 CREATE TRIGGER candidate_profiles_company_candidates
-  AFTER INSERT OR UPDATE OF experience_years, notice_period_days, current_pay_lakh, expected_pay_lakh, skills, location ON candidate_profiles
+  AFTER UPDATE OF experience_years, notice_period_days, current_pay_lakh, expected_pay_lakh, skills, location ON candidate_profiles
   FOR EACH ROW EXECUTE FUNCTION workcred_company_candidates_on_profile();
 
 -- Rebuilds the rows of one company (or of all, with NULL) from the applications: the backfill

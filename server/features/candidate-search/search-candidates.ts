@@ -49,16 +49,22 @@ function candidateConditions(filters: CandidateSearchFilters, alias: 'cc' | 'cp'
 const verifiedCheck = (candidate: RawBuilder<unknown>) => sql`EXISTS (SELECT 1 FROM verification_checks vc WHERE vc.candidate_id = ${candidate}
   AND vc.status = 'verified' AND vc.subject IN (${sql.join(VERIFIED_SUBJECTS_FOR_FILTER)}))`;
 
-const PROFILE_SORTS = {
-  experience_desc: sql`cp.experience_years DESC NULLS LAST, cp.user_id`,
-  experience_asc: sql`cp.experience_years ASC NULLS LAST, cp.user_id`,
-  notice_asc: sql`cp.notice_period_days ASC NULLS LAST, cp.user_id`,
-  expected_pay_asc: sql`cp.expected_pay_lakh ASC NULLS LAST, cp.user_id`,
-} as const;
+/** An ordering: each key's expression and direction. The page's query selects the keys (k0, k1, …) so the outer query orders by them again. */
+type Order = [expression: RawBuilder<unknown>, direction: 'ASC' | 'DESC' | 'ASC NULLS LAST' | 'DESC NULLS LAST'][];
+
+const PROFILE_SORTS: Record<'experience_desc' | 'experience_asc' | 'notice_asc' | 'expected_pay_asc', Order> = {
+  experience_desc: [[sql`cp.experience_years`, 'DESC NULLS LAST'], [sql`cp.user_id`, 'ASC']],
+  experience_asc: [[sql`cp.experience_years`, 'ASC NULLS LAST'], [sql`cp.user_id`, 'ASC']],
+  notice_asc: [[sql`cp.notice_period_days`, 'ASC NULLS LAST'], [sql`cp.user_id`, 'ASC']],
+  expected_pay_asc: [[sql`cp.expected_pay_lakh`, 'ASC NULLS LAST'], [sql`cp.user_id`, 'ASC']],
+};
+
+const orderBy = (order: Order, key: (expression: RawBuilder<unknown>, index: number) => RawBuilder<unknown>) =>
+  sql.join(order.map(([expression, direction], index) => sql`${key(expression, index)} ${sql.raw(direction)}`));
 
 /**
  * The page's candidates in order: each one's id, the application shown with them (their latest
- * to the company, or their application to the job asked for) and position. Which candidates an
+ * to the company, or their application to the job asked for) and the keys of its order. Which candidates an
  * employer may search is decided here: those who applied to the company's live (not deleted) jobs,
  * or to the one job asked for (another company's job id simply matches nothing).
  *
@@ -70,34 +76,34 @@ const PROFILE_SORTS = {
  */
 function pageOfCandidates(companyId: string, body: CandidateSearchBody, sort: NonNullable<CandidateSearchBody['sort']>, limit: number, offset: number) {
   const jobId = body.job_id;
-  // The position carries the order out of the page's subquery.
-  const page = (select: RawBuilder<unknown>, order: RawBuilder<unknown>) => sql`SELECT ${select}, row_number() OVER (ORDER BY ${order}) AS position`;
+  // Rather than a row number, whose window would sort every match before the limit applies.
+  const page = (select: RawBuilder<unknown>, order: Order, rest: RawBuilder<unknown>) => ({
+    query: sql`SELECT ${select}, ${sql.join(order.map(([expression], index) => sql`${expression} AS ${sql.raw(`k${index}`)}`))} ${rest}
+      ORDER BY ${orderBy(order, (expression) => expression)} LIMIT ${limit} OFFSET ${offset}`,
+    order: orderBy(order, (_expression, index) => sql.raw(`page.k${index}`)),
+  });
   if (sort === 'recent' || sort === 'relevance') {
     const verifiedFirst = sort === 'relevance';
     if (!jobId) {
-      const order = verifiedFirst ? sql`cc.verified DESC, cc.applied_at DESC, cc.application_id DESC` : sql`cc.applied_at DESC, cc.application_id DESC`;
-      return sql`${page(sql`cc.candidate_id, cc.application_id`, order)}
+      const newest: Order = [[sql`cc.applied_at`, 'DESC'], [sql`cc.application_id`, 'DESC']];
+      return page(sql`cc.candidate_id, cc.application_id`, verifiedFirst ? [[sql`cc.verified`, 'DESC'], ...newest] : newest, sql`
         FROM company_candidates cc
-        WHERE cc.company_id = ${companyId}::uuid AND ${candidateConditions(body, 'cc')}
-        ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
+        WHERE cc.company_id = ${companyId}::uuid AND ${candidateConditions(body, 'cc')}`);
     }
-    const order = verifiedFirst ? sql`${verifiedCheck(sql`ja.candidate_id`)} DESC, ja.created_at DESC, ja.id DESC` : sql`ja.created_at DESC, ja.id DESC`;
-    return sql`${page(sql`ja.candidate_id, ja.id AS application_id`, order)}
+    const newest: Order = [[sql`ja.created_at`, 'DESC'], [sql`ja.id`, 'DESC']];
+    return page(sql`ja.candidate_id, ja.id AS application_id`, verifiedFirst ? [[verifiedCheck(sql`ja.candidate_id`), 'DESC'], ...newest] : newest, sql`
       FROM job_applications ja
       JOIN job_postings jp ON jp.id = ja.job_id
       JOIN candidate_profiles cp ON cp.user_id = ja.candidate_id
-      WHERE ja.job_id = ${jobId}::uuid AND ja.company_id = ${companyId}::uuid AND NOT jp.is_deleted AND ${candidateConditions(body, 'cp')}
-      ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
+      WHERE ja.job_id = ${jobId}::uuid AND ja.company_id = ${companyId}::uuid AND NOT jp.is_deleted AND ${candidateConditions(body, 'cp')}`);
   }
-  const order = PROFILE_SORTS[sort];
   const applied = jobId
     ? sql`JOIN job_applications ja ON ja.candidate_id = cp.user_id AND ja.job_id = ${jobId}::uuid AND ja.company_id = ${companyId}::uuid
         JOIN job_postings jp ON jp.id = ja.job_id AND NOT jp.is_deleted`
     : sql`JOIN company_candidates ja ON ja.company_id = ${companyId}::uuid AND ja.candidate_id = cp.user_id`;
-  return sql`${page(sql`cp.user_id AS candidate_id, ${sql.ref(jobId ? 'ja.id' : 'ja.application_id')} AS application_id`, order)}
+  return page(sql`cp.user_id AS candidate_id, ${sql.ref(jobId ? 'ja.id' : 'ja.application_id')} AS application_id`, PROFILE_SORTS[sort], sql`
     FROM candidate_profiles cp ${applied}
-    WHERE ${candidateConditions(body, 'cp')}
-    ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
+    WHERE ${candidateConditions(body, 'cp')}`);
 }
 
 interface ResultRow {
@@ -129,8 +135,9 @@ interface ResultRow {
 export async function searchCandidates(db: Kysely<DB>, companyId: string, body: CandidateSearchBody): Promise<CandidateSearchPage> {
   const page = body.page ?? 1;
   const sort = body.sort ?? 'relevance';
+  const candidates = pageOfCandidates(companyId, body, sort, SEARCH_PAGE_SIZE + 1, (page - 1) * SEARCH_PAGE_SIZE);
   const { rows } = await sql<ResultRow>`
-    WITH page AS MATERIALIZED (${pageOfCandidates(companyId, body, sort, SEARCH_PAGE_SIZE + 1, (page - 1) * SEARCH_PAGE_SIZE)})
+    WITH page AS MATERIALIZED (${candidates.query})
     SELECT cp.user_id, cp.candidate_code, up.full_name, cp.experience_years, cp.notice_period_days, cp.location, cp.skills,
       cp.current_employer, cp.current_pay_lakh, cp.expected_pay_lakh,
       ja.id AS application_id, ja.job_id, jp.title AS job_title, ja.status AS stage, ja.created_at AS applied_at,
@@ -141,7 +148,7 @@ export async function searchCandidates(db: Kysely<DB>, companyId: string, body: 
     JOIN user_profiles up ON up.id = page.candidate_id
     JOIN job_applications ja ON ja.id = page.application_id
     JOIN job_postings jp ON jp.id = ja.job_id
-    ORDER BY page.position`.execute(db);
+    ORDER BY ${candidates.order}`.execute(db);
 
   const results: CandidateSearchResult[] = rows.slice(0, SEARCH_PAGE_SIZE).map((row) => {
     const fields = new Set(row.verified_fields ?? []);
