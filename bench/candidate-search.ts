@@ -123,7 +123,7 @@ async function measure(label: string, database: Database): Promise<Row[]> {
     const seedStart = performance.now();
     await seedApplicants(db, { prefix: 'bench-c-', count: CANDIDATES, jobIds, codeBase: 1_000_000 });
     await seedApplicants(db, { prefix: 'bench-o-', count: OTHER_CANDIDATES, jobIds: [otherJob.id], codeBase: 50_000_000 });
-    for (const table of ['auth_users', 'user_profiles', 'candidate_profiles', 'job_applications', 'job_postings', 'verification_checks']) await sql`ANALYZE ${sql.table(table)}`.execute(db);
+    for (const table of ['auth_users', 'user_profiles', 'candidate_profiles', 'job_applications', 'job_postings', 'verification_checks', 'company_candidates']) await sql`ANALYZE ${sql.table(table)}`.execute(db);
     console.log(`  ${label}: seeded ${CANDIDATES + OTHER_CANDIDATES} candidates in ${Math.round(performance.now() - seedStart)} ms`);
 
     const signIn = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: employer.email, password: employer.password } });
