@@ -97,13 +97,19 @@ function pageOfCandidates(companyId: string, body: CandidateSearchBody, sort: No
       JOIN candidate_profiles cp ON cp.user_id = ja.candidate_id
       WHERE ja.job_id = ${jobId}::uuid AND ja.company_id = ${companyId}::uuid AND NOT jp.is_deleted AND ${candidateConditions(body, 'cp')}`);
   }
-  const applied = jobId
-    ? sql`JOIN job_applications ja ON ja.candidate_id = cp.user_id AND ja.job_id = ${jobId}::uuid AND ja.company_id = ${companyId}::uuid
-        JOIN job_postings jp ON jp.id = ja.job_id AND NOT jp.is_deleted`
-    : sql`JOIN company_candidates ja ON ja.company_id = ${companyId}::uuid AND ja.candidate_id = cp.user_id`;
-  return page(sql`cp.user_id AS candidate_id, ${sql.ref(jobId ? 'ja.id' : 'ja.application_id')} AS application_id`, PROFILE_SORTS[sort], sql`
-    FROM candidate_profiles cp ${applied}
-    WHERE ${candidateConditions(body, 'cp')}`);
+  if (jobId) {
+    return page(sql`cp.user_id AS candidate_id, ja.id AS application_id`, PROFILE_SORTS[sort], sql`
+      FROM candidate_profiles cp
+      JOIN job_applications ja ON ja.candidate_id = cp.user_id AND ja.job_id = ${jobId}::uuid AND ja.company_id = ${companyId}::uuid
+      JOIN job_postings jp ON jp.id = ja.job_id AND NOT jp.is_deleted
+      WHERE ${candidateConditions(body, 'cp')}`);
+  }
+  // A semi-join, so the planner may walk the profiles in the sort's index and stop after the page;
+  // the application is read for the page's rows.
+  const applicant = sql`FROM company_candidates cc WHERE cc.company_id = ${companyId}::uuid AND cc.candidate_id = cp.user_id`;
+  return page(sql`cp.user_id AS candidate_id, (SELECT cc.application_id ${applicant}) AS application_id`, PROFILE_SORTS[sort], sql`
+    FROM candidate_profiles cp
+    WHERE EXISTS (SELECT 1 ${applicant}) AND ${candidateConditions(body, 'cp')}`);
 }
 
 interface ResultRow {
