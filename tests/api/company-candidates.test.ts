@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { seedApplicants } from '../../bench/candidate-search.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CandidateSearchBodyInput, CandidateSearchPage } from '../../shared/schemas/candidate-search.ts';
+import { verificationSubjects, type CandidateSearchBodyInput, type CandidateSearchPage } from '../../shared/schemas/candidate-search.ts';
 import { laneUnavailable, testDbKind } from '../support/test-database.ts';
 import { createTestApp, signIn, type CookieJar, type TestApp } from '../support/test-app.ts';
 import { waitFor } from '../support/wait-for.ts';
@@ -101,6 +101,17 @@ describe.skipIf(laneUnavailable)(`candidate search's applicant rows follow every
     expect((await search({ location: 'kochi', only_verified: true })).results.map((row) => row.name)).toEqual(['Anil Varghese']);
     await db().deleteFrom('verification_checks').where('candidate_id', '=', anil).where('subject', '=', 'uan').execute();
     expect(await order()).toEqual(['Bindu Menon', 'Anil Varghese']);
+  });
+
+  it("counts as verified in the database's rule exactly the subjects the search's own rule counts", async () => {
+    // workcred_candidate_verified (migration 0047) keeps the flag; verifiedCheck in the search
+    // (search within one job, sorts by a profile field) reads the list in shared/schemas.
+    for (const subject of verificationSubjects) {
+      const person = await candidate(`Subject ${subject}`);
+      await db().insertInto('verification_checks').values({ candidate_id: person, subject, status: 'verified', verified_fields: [] }).execute();
+      const { rows } = await sql<{ verified: boolean }>`SELECT workcred_candidate_verified(${person}) AS verified`.execute(db());
+      expect({ subject, verified: rows[0]!.verified }).toEqual({ subject, verified: subject !== 'phone' });
+    }
   });
 
   it.runIf(testDbKind === 'postgres')('a check verified while the candidate applies, in two transactions at once, still counts', async () => {

@@ -115,10 +115,12 @@ CREATE TRIGGER job_postings_company_candidates AFTER UPDATE OF is_deleted ON job
 CREATE FUNCTION workcred_company_candidates_on_check() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   who text := CASE WHEN TG_OP = 'DELETE' THEN OLD.candidate_id ELSE NEW.candidate_id END;
+  now_verified boolean;
 BEGIN
   PERFORM workcred_lock_candidates(ARRAY[who]);
-  UPDATE company_candidates SET verified = workcred_candidate_verified(who)
-  WHERE candidate_id = who AND verified IS DISTINCT FROM workcred_candidate_verified(who);
+  -- Read after the lock (a statement of its own), once for all the candidate's rows.
+  now_verified := workcred_candidate_verified(who);
+  UPDATE company_candidates SET verified = now_verified WHERE candidate_id = who AND verified <> now_verified;
   RETURN NULL;
 END;
 $$;

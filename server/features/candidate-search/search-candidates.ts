@@ -38,8 +38,8 @@ function candidateConditions(filters: CandidateSearchFilters, alias: 'cc' | 'cp'
   if (filters.skills?.length) conditions.push(sql`${at('skills_lower')} @> ${filters.skills.map((skill) => skill.toLowerCase())}::text[]`);
   if (filters.location) conditions.push(ilike(`${alias}.location`, containsPattern(filters.location)));
   if (filters.projects) {
-    const projects = ilike('p.projects', containsPattern(filters.projects));
-    conditions.push(alias === 'cp' ? ilike('cp.projects', containsPattern(filters.projects)) : sql`EXISTS (SELECT 1 FROM candidate_profiles p WHERE p.user_id = cc.candidate_id AND ${projects})`);
+    const projects = ilike(alias === 'cp' ? 'cp.projects' : 'p.projects', containsPattern(filters.projects));
+    conditions.push(alias === 'cp' ? projects : sql`EXISTS (SELECT 1 FROM candidate_profiles p WHERE p.user_id = cc.candidate_id AND ${projects})`);
   }
   if (filters.only_verified) conditions.push(alias === 'cc' ? sql`cc.verified` : verifiedCheck(sql`cp.user_id`));
   return sql.join(conditions, sql` AND `);
