@@ -5,9 +5,10 @@
 // back before the server starts. WORKCRED_SKIP_BUILD=1 reuses an existing build.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import module, { createRequire } from 'node:module';
+import module from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { viteBin as findViteBin } from './vite-bin.mjs';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const serverBundle = path.join(rootDir, 'dist-server', 'server.js');
@@ -22,7 +23,7 @@ function run(args, failure) {
 
 if (process.env.WORKCRED_SKIP_BUILD !== '1') {
   const startedAt = performance.now();
-  const viteBin = createRequire(import.meta.url).resolve('vite/bin/vite.js');
+  const viteBin = findViteBin();
   run([viteBin, 'build', '--config', path.join(rootDir, 'vite.config.ts'), '--logLevel', 'warn'], 'Building the web app failed (see above).');
   // The server's renderer of the public pages (web/prerender.tsx), into the web app's build.
   run([viteBin, 'build', '--config', path.join(rootDir, 'vite.config.ts'), '--ssr', 'prerender.tsx', '--logLevel', 'warn'], 'Building the page renderer failed (see above).');

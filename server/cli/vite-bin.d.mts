@@ -1,0 +1,2 @@
+/** The path of vite's command-line script (vite-bin.mjs). */
+export function viteBin(): string;
