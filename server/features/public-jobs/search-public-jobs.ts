@@ -32,36 +32,50 @@ export async function searchPublicJobs(db: Kysely<DB>, query: PublicJobsQuery): 
   // Newest first, as the page reads them: a common word is counted from the newest jobs (the pages
   // in memory), a rare one from its trigram index. Unordered, the count read the table from wherever
   // the last scan of it stopped: 8-80 ms for the same search at a million jobs.
+  // One walk serves the count and the page (the page is always inside it: the limit reaches ten
+  // pages past this one), in one statement: a second query for the page planned and read its rows
+  // again, 3-4 ms of a 13 ms search at a million jobs.
   const countLimit = Math.max(PUBLIC_JOBS_COUNT_LIMIT, (query.page + 10) * query.page_size);
-  const counted = await db
-    .selectFrom(matching.select(sql<number>`1`.as('one')).orderBy('jp.created_at', 'desc').orderBy('jp.id', 'desc').limit(countLimit + 1).as('m'))
-    .select((eb) => eb.fn.countAll<string>().as('total'))
-    .executeTakeFirst();
-  const found = Number(counted?.total ?? 0);
+  const walk = matching
+    .select(['jp.id', 'jp.title', 'jp.company_id', 'jp.location', 'jp.salary', 'jp.expires_at', 'jp.created_at'])
+    .orderBy('jp.created_at', 'desc')
+    .orderBy('jp.id', 'desc')
+    .limit(countLimit + 1);
+  const rows = await db
+    .with((wb) => wb('walk').materialized(), () => walk)
+    .selectFrom((eb) => eb.selectFrom('walk').select((f) => f.fn.countAll<string>().as('found')).as('f'))
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom((inner) =>
+            inner
+              .selectFrom('walk')
+              .selectAll()
+              // id breaks ties so a page boundary never repeats or skips a job posted in the same instant.
+              .orderBy('walk.created_at', 'desc')
+              .orderBy('walk.id', 'desc')
+              .limit(query.page_size)
+              .offset((query.page - 1) * query.page_size)
+              .as('w'),
+          )
+          .innerJoin('companies as c', 'c.id', 'w.company_id')
+          .select(['w.id', 'w.title', 'c.name as company_name', 'w.location', 'w.salary', 'w.expires_at', 'w.created_at'])
+          .as('p'),
+      (join) => join.onTrue(),
+    )
+    .select(['f.found', 'p.id', 'p.title', 'p.company_name', 'p.location', 'p.salary', 'p.expires_at', 'p.created_at'])
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .execute();
+  const found = Number(rows[0]?.found ?? 0);
   const total = Math.min(found, countLimit);
-  const rows =
-    total === 0
-      ? []
-      : await matching
-          .innerJoin('companies as c', 'c.id', 'jp.company_id')
-          .select(['jp.id', 'jp.title', 'c.name as company_name', 'jp.location', 'jp.salary', 'jp.expires_at', 'jp.created_at'])
-          // id breaks ties so a page boundary never repeats or skips a job posted in the same instant.
-          .orderBy('jp.created_at', 'desc')
-          .orderBy('jp.id', 'desc')
-          .limit(query.page_size)
-          .offset((query.page - 1) * query.page_size)
-          .execute();
-
   return {
-    jobs: rows.map((row) => ({
-      id: row.id,
-      title: row.title,
-      company_name: row.company_name,
-      location: row.location,
-      salary: row.salary,
-      expires_at: row.expires_at ? new Date(row.expires_at).toISOString() : null,
-      created_at: new Date(row.created_at).toISOString(),
-    })),
+    // The left join gives the count a row when the page has none: a row without a job is that one.
+    jobs: rows.flatMap(({ id, title, company_name, location, salary, expires_at, created_at }) =>
+      id === null || title === null || company_name === null || created_at === null
+        ? []
+        : [{ id, title, company_name, location, salary, expires_at: expires_at ? new Date(expires_at).toISOString() : null, created_at: new Date(created_at).toISOString() }],
+    ),
     page: query.page,
     page_size: query.page_size,
     total,
