@@ -4,6 +4,8 @@
  * SaaS is taxed at 18%: within the supplier's own state as 9% CGST + 9% SGST, otherwise as 18%
  * IGST. Each component is rounded to the paisa (half up), so CGST and SGST are always equal.
  */
+import { groupIndianDigits } from './indian-digits.ts';
+
 export const GST_RATE_PERCENT = 18;
 /** Services accounting code for "other information technology services" (SaaS subscriptions). */
 export const SAAS_SAC = '998314';
@@ -38,15 +40,13 @@ export function withGst(taxablePaise: number): number {
   return taxablePaise + percentOf(taxablePaise, GST_RATE_PERCENT);
 }
 
-const groupedRupees = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /** 1474882 → "₹14,748.82"; 1234567800 → "₹1,23,45,678.00" (lakh and crore grouping, always paise). */
 export function formatPaise(paise: number): string {
   const sign = paise < 0 ? '-' : '';
   const abs = Math.abs(paise);
   const rupees = Math.floor(abs / 100);
   const rest = abs % 100;
-  return `${sign}₹${groupedRupees.format(rupees).replace(/\.00$/, '')}.${String(rest).padStart(2, '0')}`;
+  return `${sign}₹${groupIndianDigits(rupees)}.${String(rest).padStart(2, '0')}`;
 }
 
 const ONES = ['', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Eleven', 'Twelve', 'Thirteen', 'Fourteen', 'Fifteen', 'Sixteen', 'Seventeen', 'Eighteen', 'Nineteen'];

@@ -1,4 +1,5 @@
 /** The plans of spec point 9: monthly prices in rupees (from the plans the server enforces), and each plan's contents as the spec lists them. */
+import { formatWholeRupees } from '@shared/indian-digits.ts';
 import { PLANS, type PlanId } from '@shared/plans.ts';
 
 export type { PlanId };
@@ -64,9 +65,7 @@ export const plans: readonly Plan[] = [
   },
 ];
 
-const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
-
 /** ₹ with Indian digit grouping: 9999 → ₹9,999, 1249900 → ₹12,49,900. */
 export function formatRupees(amount: number): string {
-  return rupees.format(amount);
+  return formatWholeRupees(amount);
 }
