@@ -7,7 +7,7 @@ import { messages } from '../../shared/messages.ts';
 import { SIGNED_OUT_ELEMENT_ID } from '../../shared/options.ts';
 import { LETTER_CODE_PATTERN } from '../../shared/schemas/letters.ts';
 import { getPublicJob } from '../features/public-jobs/get-public-job.ts';
-import { renderJobPage } from '../features/public-jobs/job-page-meta.ts';
+import { renderJobPage, renderLandingHead } from '../features/public-jobs/job-page-meta.ts';
 import { sessionCookieOf } from '../auth/session.ts';
 import { pagePreloads, withPreloads } from './page-preloads.ts';
 import { pageRenderer, withInlineStyles, withRootMarkup } from './page-render.ts';
@@ -81,7 +81,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
   let landingHtml: Promise<string> | undefined;
   app.get('/', async (_request, reply) => {
     if (!built) return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
-    landingHtml ??= (async () => withRootMarkup(await readIndex(), await renderer?.landing()))();
+    landingHtml ??= (async () => withRootMarkup(renderLandingHead(await readIndex(), app.config.PUBLIC_URL), await renderer?.landing()))();
     return sendHtml(reply, await landingHtml);
   });
 

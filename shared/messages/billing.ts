@@ -1,10 +1,13 @@
 /** Plans, the trial, limits and payments (issue 15). {plan}, {limit}, {days}: filled by fill(). */
+import { siteMessages } from './site.ts';
+
 export const billingMessages = {
   // Refusals
   trialEnded: 'Your free trial has ended. Choose a plan in Billing to post jobs, move candidates and schedule interviews again. Everything you have stays readable.',
   planLapsed: 'Your {plan} plan is not active because a payment did not go through. Update your payment in Billing to post jobs, move candidates and schedule interviews again.',
   listingLimit: 'Your {plan} plan allows up to {limit} active job listings. Close or delete a listing, or upgrade in Billing, to post another.',
-  noLongerAccepting: 'This job is no longer accepting applications',
+  // The job page says it too, and loads only the site's texts.
+  noLongerAccepting: siteMessages.jobDetail.noLongerAccepting,
   applicationLimitReached: 'Application limit reached',
   billingProfileFirst: 'Add your billing details (legal name, state and address) in Settings → Billing profile first: they go on your GST invoices.',
   enterpriseBySales: 'Enterprise is arranged with our sales team. Use Contact sales on the pricing page.',

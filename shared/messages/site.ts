@@ -109,6 +109,8 @@ export const siteMessages = {
     signInToApply: 'Please sign in to apply for this job',
     alreadyApplied: 'You have already applied for this job.',
     closed: 'This job no longer accepts applications.',
+    /** Its company's plan stopped it taking applications (issue 15); the server's refusal says the same (messages.billing). */
+    noLongerAccepting: 'This job is no longer accepting applications',
     candidatesOnly: 'Only candidate accounts can apply for jobs. Sign in with your candidate account to apply.',
     finishRegistration: 'Finish your registration before applying: employers need your name and a verified phone number. We will bring you back to this job.',
     finishRegistrationAction: 'Finish registration',

@@ -2,6 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../shared/messages.ts';
+import { escapeHtml } from '../../server/features/public-jobs/job-page-meta.ts';
 import { laneUnavailable } from '../support/test-database.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -14,7 +16,7 @@ function distWithRenderer(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'workcred-dist-render-'));
   writeFileSync(
     path.join(dir, 'index.html'),
-    '<!doctype html><title>WorkCred</title><link rel="stylesheet" crossorigin href="/assets/index-abc.css"><link rel="stylesheet" crossorigin href="/assets/odd-abc.css"><div id="root"></div><script type="module" src="/assets/app.js"></script>',
+    '<!doctype html><html><head><title>WorkCred</title><meta name="description" content="Built." /><link rel="stylesheet" crossorigin href="/assets/index-abc.css"><link rel="stylesheet" crossorigin href="/assets/odd-abc.css"></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>',
   );
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'assets', 'index-abc.css'), '.brand{color:#047857}');
@@ -50,6 +52,12 @@ describe.skipIf(laneUnavailable)('pages rendered on the server', () => {
     expect(first.body).toContain('<style>.brand{color:#047857}</style>');
     expect(first.body).toContain('<link rel="stylesheet" crossorigin href="/assets/odd-abc.css">');
     expect(first.body).not.toContain('alert(1)');
+    // The landing's own title and description, as the page sets them when it runs: crawlers and chat apps read these.
+    expect(first.body).toContain(`<title>${escapeHtml(messages.landing.title)}</title>`);
+    expect(first.body).toContain(`<meta name="description" content="${escapeHtml(messages.landing.description)}" />`);
+    expect(first.body).toContain(`<meta property="og:title" content="${escapeHtml(messages.landing.title)}" />`);
+    expect(first.body).not.toContain('Built.');
+    expect(first.body.match(/<title>/g)).toHaveLength(1);
     const before = renders();
     expect((await t.app.inject('/')).body).toBe(first.body);
     expect(renders()).toBe(before);

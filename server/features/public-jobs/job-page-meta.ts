@@ -62,7 +62,6 @@ export function renderJobPage(indexHtml: string, job: PublicJobDetail, publicUrl
   const url = `${publicUrl}/jobs/${job.id}`;
   const title = `${oneLine(job.title)} at ${oneLine(job.company_name)} · WorkCred`;
   const description = jobPreviewDescription(job);
-  const meta = (attribute: 'name' | 'property', key: string, content: string) => `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
   const head = [
     meta('name', 'description', description),
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
@@ -80,6 +79,32 @@ export function renderJobPage(indexHtml: string, job: PublicJobDetail, publicUrl
     `<script type="application/json" id="${INITIAL_JOB_ELEMENT_ID}">${jsonForScript(job)}</script>`,
   ].join('\n    ');
 
+  return withHead(indexHtml, title, head);
+}
+
+const meta = (attribute: 'name' | 'property', key: string, content: string) => `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
+
+/** index.html with this title, and `head` (which has the page's meta description) in place of the built one. */
+function withHead(indexHtml: string, title: string, head: string): string {
   const withoutOld = indexHtml.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<meta\s+name="description"[^>]*>\s*/i, '');
   return withoutOld.replace(/<\/head>/i, () => `  <title>${escapeHtml(title)}</title>\n    ${head}\n  </head>`);
+}
+
+/**
+ * index.html with the landing page's title and description (and their preview tags), as the page
+ * sets them once it runs: crawlers and chat apps read them from the HTML, and the page changes
+ * nothing in the head when it starts.
+ */
+export function renderLandingHead(indexHtml: string, publicUrl: string): string {
+  const { title, description } = messages.landing;
+  const head = [
+    meta('name', 'description', description),
+    `<link rel="canonical" href="${escapeHtml(`${publicUrl}/`)}" />`,
+    meta('property', 'og:title', title),
+    meta('property', 'og:description', description),
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:url', `${publicUrl}/`),
+    meta('property', 'og:site_name', 'WorkCred'),
+  ].join('\n    ');
+  return withHead(indexHtml, title, head);
 }

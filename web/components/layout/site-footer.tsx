@@ -53,7 +53,10 @@ export function SiteFooter() {
           </nav>
         ))}
       </div>
-      <p className="border-t border-slate-100 py-6 text-center text-xs text-slate-500">© {new Date().getFullYear()} WorkCred. Made in India.</p>
+      <p className="border-t border-slate-100 py-6 text-center text-xs text-slate-500">
+        {/* One string, one text node, as the server's HTML has it: hydrating then changes nothing. */}
+        {`© ${new Date().getFullYear()} WorkCred. Made in India.`}
+      </p>
     </footer>
   );
 }

@@ -66,14 +66,14 @@ export function AuthPage() {
       <SignInForm trial={trial} onSecondFactor={() => setView('second-factor')} />
       <GoogleSignInButton />
       <p className="mt-6 text-center text-sm text-slate-600">
-        {messages.signIn.noAccount}{' '}
+        {`${messages.signIn.noAccount} `}
         <Link to="/employer-signup" className="font-medium text-brand-700 hover:underline">
           {messages.signIn.employerSignupLink}
         </Link>
       </p>
       {/* Candidates register without a password: they come back with a code sent to their email. */}
       <p className="mt-2 text-center text-sm text-slate-600">
-        {messages.signIn.candidatePrompt}{' '}
+        {`${messages.signIn.candidatePrompt} `}
         <Link to="/candidate/register" state={location.state} className="font-medium text-brand-700 hover:underline">
           {messages.signIn.candidateCodeLink}
         </Link>

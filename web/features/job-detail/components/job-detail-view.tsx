@@ -1,11 +1,11 @@
 import { CalendarClock, Check, IndianRupee, MapPin } from 'lucide-react';
-import { format, isPast } from 'date-fns';
-import { billingMessages } from '@shared/messages/billing.ts';
 import { siteMessages as messages } from '@shared/messages/site.ts';
 import type { PublicJobDetail } from '@shared/schemas/job-detail.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
+import { formatDayMonthYear } from '@web/lib/day-month-year.ts';
 import { fill } from '@web/lib/fill.ts';
+import { useNow } from '@web/lib/use-now.ts';
 import { useApply } from '../hooks/use-apply.ts';
 
 const text = messages.jobDetail;
@@ -42,6 +42,7 @@ function ApplyButton({ job }: { job: PublicJobDetail }) {
 
 /** The job page body (spec point 2): title, company, facts, the job's text and Apply Now. */
 export function JobDetailView({ job }: { job: PublicJobDetail }) {
+  const now = useNow();
   const expires = job.expires_at ? new Date(job.expires_at) : null;
   const closed = !job.accepting_applications;
   return (
@@ -65,7 +66,7 @@ export function JobDetailView({ job }: { job: PublicJobDetail }) {
             <CalendarClock className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
             <dt className="sr-only">Deadline</dt>
             <dd>
-              <time dateTime={job.expires_at ?? undefined}>{fill(closed || isPast(expires) ? text.closedOn : text.closes, { date: format(expires, 'd MMM yyyy') })}</time>
+              <time dateTime={job.expires_at ?? undefined}>{fill(closed || expires.getTime() < now ? text.closedOn : text.closes, { date: formatDayMonthYear(expires) })}</time>
             </dd>
           </div>
         )}
@@ -73,7 +74,7 @@ export function JobDetailView({ job }: { job: PublicJobDetail }) {
 
       {closed && (
         <p role="note" className="mt-5 rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
-          {job.applications_stopped ? billingMessages.noLongerAccepting : text.closed}
+          {job.applications_stopped ? text.noLongerAccepting : text.closed}
         </p>
       )}
 
