@@ -1,7 +1,10 @@
 /**
  * The first pages of issue 14, item 4, on the demo data: the JavaScript each loads (gzip, against
  * its budget and the issue's starting figure) and, with Lighthouse 12.8.2 (fetched by npx, run on
- * Debian's Chromium, mobile, 3 runs, the median), the four scores, LCP and CLS.
+ * Debian's Chromium, mobile, 5 runs, the median), the four scores, LCP and CLS. Five, as Lighthouse's
+ * guide to variability advises: on this machine one page's runs spread over 93-100. A run that fails
+ * to finish (Chromium on this machine now and then leaves a trace without its metrics) is run again,
+ * up to twice, and reported.
  * BENCH_LIGHTHOUSE=0 skips Lighthouse.
  */
 import { execFile } from 'node:child_process';
@@ -19,7 +22,8 @@ import { FIRST_LOAD_BUDGETS, measureFirstLoad } from '../tests/support/first-loa
 const DIST_DIR = path.resolve('dist');
 /** What the issue measured before this work (KB gzip). */
 const ISSUE_START_KB = { '/': 189, '/auth': 222, '/jobs/:id': 202 } as const;
-const LIGHTHOUSE_RUNS = 3;
+const LIGHTHOUSE_RUNS = 5;
+const LIGHTHOUSE_RETRIES = 2;
 
 interface Scores {
   performance: number;
@@ -42,7 +46,9 @@ async function lighthouse(url: string): Promise<Scores | string> {
       { env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, timeout: 240_000 },
     );
   } catch (error) {
-    return `Lighthouse did not run (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`;
+    // Its own last words say why; the command line says nothing.
+    const said = (error as { stderr?: string }).stderr?.trim().split('\n').pop();
+    return `Lighthouse did not finish (${said || (error instanceof Error ? error.message.split('\n')[0] : String(error))})`;
   }
   if (!existsSync(out)) return 'Lighthouse wrote no report';
   const report = JSON.parse(readFileSync(out, 'utf8')) as {
@@ -106,13 +112,13 @@ export async function pagesBench(): Promise<string[]> {
       lines.push(`  Lighthouse 12.8.2, mobile, median of ${LIGHTHOUSE_RUNS} (goal: performance >= 98, the others 100, CLS < 0.02):`);
       for (const [name, url] of pages) {
         const runs: Scores[] = [];
-        for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
+        let failures = 0;
+        while (runs.length < LIGHTHOUSE_RUNS && failures <= LIGHTHOUSE_RETRIES) {
           const result = await lighthouse(`${base}${url}`);
           if (typeof result === 'string') {
-            lines.push(`    ${name}: ${result}`);
-            break;
-          }
-          runs.push(result);
+            failures += 1;
+            lines.push(`    ${name}: ${result}${failures <= LIGHTHOUSE_RETRIES ? '; running it again' : ''}`);
+          } else runs.push(result);
         }
         if (runs.length === 0) continue;
         const m = (pick: (s: Scores) => number) => median(runs.map(pick));
