@@ -21,3 +21,6 @@ export const INITIAL_JOB_ELEMENT_ID = 'initial-job';
 
 /** The id of the element that says the served /auth page was rendered for a visitor with no session (issue 14, item 4). */
 export const SIGNED_OUT_ELEMENT_ID = 'served-signed-out';
+
+/** The id of the element that carries GET /api/site-config's answer in the served /auth page. */
+export const SITE_CONFIG_ELEMENT_ID = 'site-config';

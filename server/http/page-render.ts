@@ -2,11 +2,17 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PublicJobDetail } from '../../shared/schemas/job-detail.ts';
+import type { SiteConfig } from '../../shared/schemas/site.ts';
 
 /** Where `npm run build` puts the server's renderer of the public pages (vite.config.ts SSR_DIR). */
 export const RENDERER_FILE = path.join('.ssr', 'prerender.js');
 
-type RenderPage = (pagePath: string, options?: { job?: PublicJobDetail }) => Promise<string | undefined>;
+interface RenderOptions {
+  job?: PublicJobDetail;
+  siteConfig?: SiteConfig;
+}
+
+type RenderPage = (pagePath: string, options?: RenderOptions) => Promise<string | undefined>;
 
 /** Rendered job pages kept, by the job's content: a shared link's crowd costs one render. */
 const MAX_JOB_PAGES = 500;
@@ -16,8 +22,8 @@ export interface PageRenderer {
   landing(): Promise<string | undefined>;
   /** A job page's markup with this job in it. */
   job(job: PublicJobDetail): Promise<string | undefined>;
-  /** /auth's markup for a visitor with no session: the sign-in form, or the free trial's with ?trial=true. */
-  signIn(trial: boolean): Promise<string | undefined>;
+  /** /auth's markup for a visitor with no session: the sign-in form, or the free trial's with ?trial=true, with the sign-in methods `siteConfig` offers. */
+  signIn(trial: boolean, siteConfig: SiteConfig): Promise<string | undefined>;
 }
 
 /**
@@ -31,7 +37,7 @@ export function pageRenderer(distDir: string, log: { warn: (object: unknown, mes
   if (!existsSync(file)) return undefined;
   let render: Promise<RenderPage> | undefined;
   const load = () => (render ??= import(pathToFileURL(file).href).then((module: { renderPage: RenderPage }) => module.renderPage));
-  const safely = async (pagePath: string, options?: { job?: PublicJobDetail }) => {
+  const safely = async (pagePath: string, options?: RenderOptions) => {
     try {
       return await (await load())(pagePath, options);
     } catch (error) {
@@ -40,13 +46,15 @@ export function pageRenderer(distDir: string, log: { warn: (object: unknown, mes
     }
   };
   let landing: Promise<string | undefined> | undefined;
-  const signIn = new Map<boolean, Promise<string | undefined>>();
+  // By the form's variant and the server's sign-in methods (fixed for the process, so two at most).
+  const signIn = new Map<string, Promise<string | undefined>>();
   const jobs = new Map<string, Promise<string | undefined>>();
   return {
     landing: () => (landing ??= safely('/')),
-    signIn(trial) {
-      let page = signIn.get(trial);
-      if (!page) signIn.set(trial, (page = safely(trial ? '/auth?trial=true' : '/auth')));
+    signIn(trial, siteConfig) {
+      const key = JSON.stringify([trial, siteConfig]);
+      let page = signIn.get(key);
+      if (!page) signIn.set(key, (page = safely(trial ? '/auth?trial=true' : '/auth', { siteConfig })));
       return page;
     },
     job(job) {

@@ -4,10 +4,11 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { messages } from '../../shared/messages.ts';
-import { SIGNED_OUT_ELEMENT_ID } from '../../shared/options.ts';
+import { SIGNED_OUT_ELEMENT_ID, SITE_CONFIG_ELEMENT_ID } from '../../shared/options.ts';
 import { LETTER_CODE_PATTERN } from '../../shared/schemas/letters.ts';
 import { getPublicJob } from '../features/public-jobs/get-public-job.ts';
-import { renderJobPage, renderLandingHead } from '../features/public-jobs/job-page-meta.ts';
+import { jsonForScript, renderJobPage, renderLandingHead } from '../features/public-jobs/job-page-meta.ts';
+import { siteConfigOf } from '../features/site/site-config.ts';
 import { sessionCookieOf } from '../auth/session.ts';
 import { pagePreloads, withPreloads } from './page-preloads.ts';
 import { pageRenderer, withInlineStyles, withRootMarkup } from './page-render.ts';
@@ -91,12 +92,16 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
    * a mark saying so; one with a cookie gets the page that checks the session before it shows
    * anything, as the session may be live.
    */
+  // The sign-in methods the server offers, in the page as GET /api/site-config answers them: the
+  // form is rendered with its Google button (or without), and nothing moves when the page starts.
+  const siteConfig = siteConfigOf(app.config);
+  const siteConfigMark = `<script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">${jsonForScript(siteConfig)}</script>`;
   app.get('/auth', async (request, reply) => {
     if (!built) return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
-    const html = withPreloads(await readIndex(), preloads.auth);
+    const html = withPreloads(await readIndex(), preloads.auth).replace('</head>', () => `${siteConfigMark}</head>`);
     if (sessionCookieOf(request.headers.cookie ?? '') !== undefined) return sendHtml(reply, html);
     // Read as the page reads it (URLSearchParams: the first ?trial=), so the markup matches its first render.
-    const markup = await renderer?.signIn(new URL(request.url, 'http://localhost').searchParams.get('trial') === 'true');
+    const markup = await renderer?.signIn(new URL(request.url, 'http://localhost').searchParams.get('trial') === 'true', siteConfig);
     return sendHtml(reply, markup ? withRootMarkup(html, markup).replace('</head>', () => `${SIGNED_OUT_MARK}</head>`) : html);
   });
 

@@ -284,7 +284,8 @@ describe.skipIf(laneUnavailable)('job detail and applying: /api/public/jobs/:job
         expect(response.statusCode).toBe(200);
         expect(response.body).toBe(INDEX_HTML);
       }
-      expect((await page('/auth')).body).toBe(INDEX_HTML);
+      // /auth carries the sign-in methods the server offers (here, no Google), as GET /api/site-config answers them.
+      expect((await page('/auth')).body).toBe(INDEX_HTML.replace('</head>', '<script type="application/json" id="site-config">{"google_sign_in":false}</script></head>'));
     });
   });
 });

@@ -26,9 +26,10 @@ function distWithRenderer(): string {
   writeFileSync(
     path.join(dir, '.ssr', 'prerender.js'),
     `globalThis.__renders = 0;
-export async function renderPage(pagePath, { job } = {}) {
+export async function renderPage(pagePath, { job, siteConfig } = {}) {
   globalThis.__renders += 1;
   if (job && job.title === 'Boom') throw new Error('render failed');
+  if (siteConfig) return '<main data-path="' + pagePath + '">Sign in' + (siteConfig.google_sign_in ? ' or Google' : '') + '</main>';
   return '<main data-path="' + pagePath + '">' + (job ? job.title.replace(/</g, '&lt;') : 'Landing') + '</main>';
 }`,
   );
@@ -83,5 +84,29 @@ describe.skipIf(laneUnavailable)('pages rendered on the server', () => {
     const missing = await t.app.inject('/jobs/00000000-0000-4000-8000-000000000000');
     expect(missing.statusCode).toBe(200);
     expect(missing.body).toContain('<div id="root"></div>');
+  });
+
+  it("serves /auth to a visitor with no session rendered with the server's sign-in methods, which the page carries too; once for every visit after", async () => {
+    const first = await t.app.inject('/auth');
+    expect(first.body).toContain('<div id="root"><main data-path="/auth">Sign in</main></div>');
+    expect(first.body).toContain('<script type="application/json" id="site-config">{"google_sign_in":false}</script>');
+    const before = renders();
+    expect((await t.app.inject('/auth')).body).toBe(first.body);
+    expect(renders()).toBe(before);
+    // With a session cookie the page checks the session first: not rendered, but it still carries them.
+    const withCookie = await t.app.inject({ url: '/auth', headers: { cookie: 'workcred.session_token=stale' } });
+    expect(withCookie.body).toContain('<div id="root"></div>');
+    expect(withCookie.body).toContain('id="site-config"');
+  });
+
+  it('renders /auth with Google when the server offers it', async () => {
+    const google = await createTestApp({ GOOGLE_CLIENT_ID: 'client-id.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'test-secret' }, { distDir: distWithRenderer() });
+    try {
+      const page = await google.app.inject('/auth');
+      expect(page.body).toContain('<div id="root"><main data-path="/auth">Sign in or Google</main></div>');
+      expect(page.body).toContain('<script type="application/json" id="site-config">{"google_sign_in":true}</script>');
+    } finally {
+      await google.close();
+    }
   });
 });

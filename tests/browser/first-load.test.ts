@@ -67,6 +67,8 @@ describe('first load of the public pages', () => {
     const withCookie = await raw('/auth', 'workcred.session_token=stale');
     expect(withCookie).toContain('<div id="root"></div>');
     expect(withCookie).not.toContain('served-signed-out');
+    // Both carry the sign-in methods (no Google here), so the page never asks for them.
+    for (const html of [signedOut, withCookie]) expect(html).toContain('<script type="application/json" id="site-config">{"google_sign_in":false}</script>');
 
     // Without JavaScript the form shows and Enter in it goes nowhere.
     const noScript = await h.browser.newContext({ javaScriptEnabled: false });
