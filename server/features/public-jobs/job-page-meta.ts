@@ -63,13 +63,7 @@ export function renderJobPage(indexHtml: string, job: PublicJobDetail, publicUrl
   const title = `${oneLine(job.title)} at ${oneLine(job.company_name)} · WorkCred`;
   const description = jobPreviewDescription(job);
   const head = [
-    meta('name', 'description', description),
-    `<link rel="canonical" href="${escapeHtml(url)}" />`,
-    meta('property', 'og:title', title),
-    meta('property', 'og:description', description),
-    meta('property', 'og:type', 'website'),
-    meta('property', 'og:url', url),
-    meta('property', 'og:site_name', 'WorkCred'),
+    ...sharedPageTags(title, description, url),
     meta('name', 'twitter:card', 'summary'),
     meta('name', 'twitter:title', title),
     meta('name', 'twitter:description', description),
@@ -80,6 +74,19 @@ export function renderJobPage(indexHtml: string, job: PublicJobDetail, publicUrl
   ].join('\n    ');
 
   return withHead(indexHtml, title, head);
+}
+
+/** A page anyone may share: its description, its address, and what a link preview shows of it. */
+function sharedPageTags(title: string, description: string, url: string): string[] {
+  return [
+    meta('name', 'description', description),
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    meta('property', 'og:title', title),
+    meta('property', 'og:description', description),
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:url', url),
+    meta('property', 'og:site_name', 'WorkCred'),
+  ];
 }
 
 const meta = (attribute: 'name' | 'property', key: string, content: string) => `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
@@ -97,14 +104,5 @@ function withHead(indexHtml: string, title: string, head: string): string {
  */
 export function renderLandingHead(indexHtml: string, publicUrl: string): string {
   const { title, description } = messages.landing;
-  const head = [
-    meta('name', 'description', description),
-    `<link rel="canonical" href="${escapeHtml(`${publicUrl}/`)}" />`,
-    meta('property', 'og:title', title),
-    meta('property', 'og:description', description),
-    meta('property', 'og:type', 'website'),
-    meta('property', 'og:url', `${publicUrl}/`),
-    meta('property', 'og:site_name', 'WorkCred'),
-  ].join('\n    ');
-  return withHead(indexHtml, title, head);
+  return withHead(indexHtml, title, sharedPageTags(title, description, `${publicUrl}/`).join('\n    '));
 }
