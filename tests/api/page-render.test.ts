@@ -48,7 +48,9 @@ describe.skipIf(laneUnavailable)('pages rendered on the server', () => {
     const first = await t.app.inject('/');
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(first.body).toContain('<div id="root"><main data-path="/">Landing</main></div>');
+    expect(first.body).toContain('<div id="root"><main data-path="/">Landing</main></div><div id="root-end" hidden></div>');
+    // Its first paint waits for the whole of the rendered root: a part of it painted, then moved.
+    expect(first.body).toMatch(/<link rel="expect" href="#root-end" blocking="render"><\/head>/);
     // Its stylesheet inside it, so it paints with its HTML; one that could close <style> stays a link.
     expect(first.body).toContain('<style>.brand{color:#047857}</style>');
     expect(first.body).toContain('<link rel="stylesheet" crossorigin href="/assets/odd-abc.css">');
@@ -81,6 +83,7 @@ describe.skipIf(laneUnavailable)('pages rendered on the server', () => {
     const page = await t.app.inject(`/jobs/${job.id}`);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<div id="root"></div>');
+    expect(page.body).not.toContain('rel="expect"');
     const missing = await t.app.inject('/jobs/00000000-0000-4000-8000-000000000000');
     expect(missing.statusCode).toBe(200);
     expect(missing.body).toContain('<div id="root"></div>');
