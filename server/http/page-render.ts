@@ -70,18 +70,21 @@ export function pageRenderer(distDir: string, log: { warn: (object: unknown, mes
   };
 }
 
-/** The element after the rendered root that the page's first paint waits for (withRootMarkup). */
+/** The element after the rendered root that the page's first paint waits for (withRootMarkup's paintWhole). */
 export const ROOT_END_ID = 'root-end';
 
 /**
- * The page with `markup` inside its root element (the browser app hydrates it), and its first
- * paint held until the whole of it is parsed (`<link rel="expect" blocking="render">`, which ends
- * at the marker after the root, or at the end of the document). Without it, a browser that had
- * part of the HTML painted that part: /auth's card, centred, then grew and moved when the rest
- * came (a layout shift in 2-3 of 12 loads at 375 px here). Browsers without `rel=expect` ignore it.
+ * The page with `markup` inside its root element (the browser app hydrates it). With `paintWhole`,
+ * its first paint is held until the whole of the markup is parsed (`<link rel="expect"
+ * blocking="render">`, which ends at a marker after the root, or at the end of the document), for
+ * a page whose layout centres its content: /auth painted its centred card with the heading alone,
+ * then moved it when the rest was parsed (a layout shift in 2-3 of 12 loads at 375 px here). The
+ * landing and job pages grow downwards as they are parsed, so nothing painted moves: they paint
+ * as soon as they can. Browsers without `rel=expect` ignore it.
  */
-export function withRootMarkup(html: string, markup: string | undefined): string {
+export function withRootMarkup(html: string, markup: string | undefined, { paintWhole = false } = {}): string {
   if (!markup) return html;
+  if (!paintWhole) return html.replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
   return html
     .replace('</head>', () => `<link rel="expect" href="#${ROOT_END_ID}" blocking="render"></head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${markup}</div><div id="${ROOT_END_ID}" hidden></div>`);

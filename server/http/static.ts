@@ -102,7 +102,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     if (sessionCookieOf(request.headers.cookie ?? '') !== undefined) return sendHtml(reply, html);
     // Read as the page reads it (URLSearchParams: the first ?trial=), so the markup matches its first render.
     const markup = await renderer?.signIn(new URL(request.url, 'http://localhost').searchParams.get('trial') === 'true', siteConfig);
-    return sendHtml(reply, markup ? withRootMarkup(html, markup).replace('</head>', () => `${SIGNED_OUT_MARK}</head>`) : html);
+    return sendHtml(reply, markup ? withRootMarkup(html, markup, { paintWhole: true }).replace('</head>', () => `${SIGNED_OUT_MARK}</head>`) : html);
   });
 
   /** /verify/<code> (issue 17): the page says "No letter found for this code" itself; the answer's status says it too, 404. */
