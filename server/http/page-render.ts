@@ -22,8 +22,8 @@ export interface PageRenderer {
   landing(): Promise<string | undefined>;
   /** A job page's markup with this job in it. */
   job(job: PublicJobDetail): Promise<string | undefined>;
-  /** /auth's markup for a visitor with no session: the sign-in form, or the free trial's with ?trial=true, with the sign-in methods `siteConfig` offers. */
-  signIn(trial: boolean, siteConfig: SiteConfig): Promise<string | undefined>;
+  /** /auth's markup for a visitor with no session: the sign-in form, or the free trial's with ?trial=true, with the server's sign-in methods. */
+  signIn(trial: boolean): Promise<string | undefined>;
 }
 
 /**
@@ -32,7 +32,7 @@ export interface PageRenderer {
  * empty and the browser renders them, as before. A render that fails is logged and the page is
  * served empty; it is never an error for the visitor.
  */
-export function pageRenderer(distDir: string, log: { warn: (object: unknown, message: string) => void }): PageRenderer | undefined {
+export function pageRenderer(distDir: string, log: { warn: (object: unknown, message: string) => void }, siteConfig: SiteConfig): PageRenderer | undefined {
   const file = path.join(distDir, RENDERER_FILE);
   if (!existsSync(file)) return undefined;
   let render: Promise<RenderPage> | undefined;
@@ -46,15 +46,13 @@ export function pageRenderer(distDir: string, log: { warn: (object: unknown, mes
     }
   };
   let landing: Promise<string | undefined> | undefined;
-  // By the form's variant and the server's sign-in methods (fixed for the process, so two at most).
-  const signIn = new Map<string, Promise<string | undefined>>();
+  const signIn = new Map<boolean, Promise<string | undefined>>();
   const jobs = new Map<string, Promise<string | undefined>>();
   return {
     landing: () => (landing ??= safely('/')),
-    signIn(trial, siteConfig) {
-      const key = JSON.stringify([trial, siteConfig]);
-      let page = signIn.get(key);
-      if (!page) signIn.set(key, (page = safely(trial ? '/auth?trial=true' : '/auth', { siteConfig })));
+    signIn(trial) {
+      let page = signIn.get(trial);
+      if (!page) signIn.set(trial, (page = safely(trial ? '/auth?trial=true' : '/auth', { siteConfig })));
       return page;
     },
     job(job) {

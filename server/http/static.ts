@@ -51,8 +51,12 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
   let indexHtml: Promise<string> | undefined;
   const readIndex = () => (indexHtml ??= readFile(indexFile, 'utf8').then((html) => withInlineStyles(html, distDir, (file) => readFile(file, 'utf8'))));
   const preloads = built ? pagePreloads(distDir) : { auth: '', job: '' };
+  // The sign-in methods the server offers, in the page as GET /api/site-config answers them: the
+  // form is rendered with its Google button (or without), and nothing moves when the page starts.
+  const siteConfig = siteConfigOf(app.config);
+  const siteConfigMark = `<script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">${jsonForScript(siteConfig)}</script>`;
   // The landing and job pages arrive rendered (web/prerender.tsx), when the build has the renderer.
-  const renderer = built ? pageRenderer(distDir, app.log) : undefined;
+  const renderer = built ? pageRenderer(distDir, app.log, siteConfig) : undefined;
   const sendHtml = (reply: FastifyReply, html: string) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
 
   /** The job page with its title, preview tags and JSON-LD in the head, or undefined for no such job. */
@@ -92,16 +96,12 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
    * a mark saying so; one with a cookie gets the page that checks the session before it shows
    * anything, as the session may be live.
    */
-  // The sign-in methods the server offers, in the page as GET /api/site-config answers them: the
-  // form is rendered with its Google button (or without), and nothing moves when the page starts.
-  const siteConfig = siteConfigOf(app.config);
-  const siteConfigMark = `<script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">${jsonForScript(siteConfig)}</script>`;
   app.get('/auth', async (request, reply) => {
     if (!built) return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
     const html = withPreloads(await readIndex(), preloads.auth).replace('</head>', () => `${siteConfigMark}</head>`);
     if (sessionCookieOf(request.headers.cookie ?? '') !== undefined) return sendHtml(reply, html);
     // Read as the page reads it (URLSearchParams: the first ?trial=), so the markup matches its first render.
-    const markup = await renderer?.signIn(new URL(request.url, 'http://localhost').searchParams.get('trial') === 'true', siteConfig);
+    const markup = await renderer?.signIn(new URL(request.url, 'http://localhost').searchParams.get('trial') === 'true');
     return sendHtml(reply, markup ? withRootMarkup(html, markup, { paintWhole: true }).replace('</head>', () => `${SIGNED_OUT_MARK}</head>`) : html);
   });
 
