@@ -48,6 +48,11 @@ export interface BillingEventsTable {
   type: string;
   company_id: string | null;
   received_at: Generated<Date>;
+  /** Migration 0049: X-Razorpay-Event-Id (not signed, so not the key), the subscription, the event's time and what became of it. */
+  delivery_id: string | null;
+  provider_subscription_id: string | null;
+  occurred_at: NullableTimestamp;
+  outcome: 'applied' | 'ignored' | 'stale' | null;
 }
 
 export interface BillingPaymentsTable {

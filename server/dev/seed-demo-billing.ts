@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { completeDevCheckout } from '../features/billing/dev-payments.ts';
-import { createPaymentsProvider } from '../features/billing/payments-provider.ts';
+import { createPaymentsProvider } from '../features/billing/create-payments-provider.ts';
 import { startCheckout } from '../features/billing/subscribe.ts';
 import { createApiKey, revokeApiKey } from '../features/developers/api-keys.ts';
 import { newMessageId, webhookBody } from '../features/webhooks/emit.ts';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
 import { createRazorpayProvider } from '../../server/features/billing/razorpay-client.ts';
-import { signWebhook, verifyWebhookSignature } from '../../server/features/billing/payments-provider.ts';
+import { signWebhook, verifyWebhookSignature } from '../../server/features/billing/webhook-signature.ts';
 
 interface Seen {
   method: string;
@@ -92,12 +92,16 @@ describe('Razorpay Subscriptions client', () => {
     await expect(closed.cancelAtCycleEnd('sub_1')).rejects.toMatchObject({ statusCode: 502, code: 'PAYMENTS_UNAVAILABLE' });
   });
 
-  it("verifies webhook signatures as Razorpay makes them: hex HMAC-SHA256 of the raw body", () => {
+  it("verifies webhook signatures as Razorpay makes them and its SDK checks them: lower-case hex HMAC-SHA256 of the raw body", () => {
     const body = Buffer.from('{"entity":"event","event":"subscription.charged"}');
     const signature = signWebhook('whsec_from_dashboard', body);
     expect(signature).toMatch(/^[0-9a-f]{64}$/);
     expect(verifyWebhookSignature('whsec_from_dashboard', body, signature)).toBe(true);
-    expect(verifyWebhookSignature('whsec_from_dashboard', body, signature.toUpperCase())).toBe(true);
+    // Issue 33 A3: the upper-case digest was accepted here and refused by razorpay's validateWebhookSignature.
+    expect(verifyWebhookSignature('whsec_from_dashboard', body, signature.toUpperCase())).toBe(false);
+    const letter = signature.search(/[a-f]/);
+    expect(verifyWebhookSignature('whsec_from_dashboard', body, `${signature.slice(0, letter)}${signature.charAt(letter).toUpperCase()}${signature.slice(letter + 1)}`)).toBe(false);
+    expect(verifyWebhookSignature('whsec_from_dashboard', body, ` ${signature}`)).toBe(false);
     expect(verifyWebhookSignature('another_secret', body, signature)).toBe(false);
     expect(verifyWebhookSignature('whsec_from_dashboard', Buffer.concat([body, Buffer.from(' ')]), signature)).toBe(false);
     expect(verifyWebhookSignature('whsec_from_dashboard', body, undefined)).toBe(false);

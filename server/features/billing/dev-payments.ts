@@ -8,7 +8,8 @@ import type { DevCheckout } from '../../../shared/schemas/billing.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { PaymentEvent } from './payment-events.ts';
-import { signWebhook, type PaymentsProvider } from './payments-provider.ts';
+import type { PaymentsProvider } from './payments-provider.ts';
+import { signWebhook } from './webhook-signature.ts';
 
 export const WEBHOOK_PATH = '/api/billing/webhooks/razorpay';
 

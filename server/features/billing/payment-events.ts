@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { writeAudit } from '../../audit/write-audit.ts';
 import type { DB } from '../../db/schema.ts';
 import type { PaymentProviderId } from '../../db/schema-billing.ts';
+import { staleReason } from './event-order.ts';
 import { createInvoice, type Supplier } from './invoices.ts';
 
 /**
@@ -37,30 +38,55 @@ export type PaymentEvent = z.infer<typeof paymentEventSchema>;
 
 export const HANDLED_EVENTS = ['subscription.activated', 'subscription.charged', 'subscription.pending', 'subscription.halted', 'subscription.cancelled'] as const;
 
-export type EventOutcome = { outcome: 'applied'; companyId: string; invoiceId: string | null } | { outcome: 'duplicate' } | { outcome: 'ignored'; reason: string };
+export type EventOutcome =
+  | { outcome: 'applied'; companyId: string; invoiceId: string | null }
+  // Older than what the subscription has already been told, or after its cancellation: its state
+  // stays; a charge's payment is still recorded and invoiced (the money was taken).
+  | { outcome: 'stale'; reason: string; companyId: string; invoiceId: string | null }
+  | { outcome: 'duplicate' }
+  | { outcome: 'ignored'; reason: string };
 
 const fromUnix = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
 
 /**
- * Applies one provider event, once: its id goes into billing_events in the same transaction as its
- * effects, so a replay (Razorpay retries until it hears 2xx) finds it and changes nothing. Events
- * for a subscription we did not start are recorded and ignored.
+ * The event's identity, from its signed body alone: X-Razorpay-Event-Id is not signed, so a body
+ * sent again under a new id (or none) must still be known. Razorpay resends (retries, dashboard
+ * replays) exactly the body it first sent, so these fields are the same each time.
+ */
+export function eventKeyOf(event: PaymentEvent): string {
+  const subscription = event.payload.subscription?.entity.id ?? '-';
+  const payment = event.payload.payment?.entity.id ?? '-';
+  return `${event.event}:${subscription}:${payment}:${event.created_at}`;
+}
+
+/**
+ * Applies one provider event, once: its key goes into billing_events in the same transaction as
+ * its effects, so a replay (Razorpay retries until it hears 2xx) finds it and changes nothing.
+ * Events for a subscription we did not start are recorded and ignored; events older than one
+ * already applied to the subscription, or after its cancellation, change nothing
+ * (event-order.ts).
  */
 export async function applyPaymentEvent(
   db: Kysely<DB>,
-  input: { provider: PaymentProviderId; eventId: string; event: PaymentEvent; now: Date; supplier: Supplier; billingUrl: string },
+  input: { provider: PaymentProviderId; deliveryId: string | null; event: PaymentEvent; now: Date; supplier: Supplier; billingUrl: string },
 ): Promise<EventOutcome> {
-  const { provider, eventId, event, now } = input;
+  const { provider, event, now } = input;
+  const eventId = eventKeyOf(event);
+  const subscription = event.payload.subscription?.entity;
   return db.transaction().execute(async (trx) => {
     const fresh = await trx
       .insertInto('billing_events')
-      .values({ provider, event_id: eventId, type: event.event })
+      .values({ provider, event_id: eventId, type: event.event, delivery_id: input.deliveryId, provider_subscription_id: subscription?.id ?? null, occurred_at: new Date(event.created_at * 1000) })
       .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
       .returning('event_id')
       .executeTakeFirst();
     if (!fresh) return { outcome: 'duplicate' };
-    const subscription = event.payload.subscription?.entity;
-    if (!subscription || !(HANDLED_EVENTS as readonly string[]).includes(event.event)) return { outcome: 'ignored', reason: `event ${event.event} is not used` };
+    const settle = (outcome: 'applied' | 'ignored' | 'stale', companyId: string | null = null) =>
+      trx.updateTable('billing_events').set({ outcome, company_id: companyId }).where('provider', '=', provider).where('event_id', '=', eventId).execute();
+    if (!subscription || !(HANDLED_EVENTS as readonly string[]).includes(event.event)) {
+      await settle('ignored');
+      return { outcome: 'ignored', reason: `event ${event.event} is not used` };
+    }
 
     const checkout = await trx.selectFrom('billing_checkouts').selectAll().where('provider', '=', provider).where('provider_subscription_id', '=', subscription.id).executeTakeFirst();
     const current = await trx.selectFrom('company_subscriptions').select(['company_id', 'plan']).where('provider_subscription_id', '=', subscription.id).executeTakeFirst();
@@ -68,10 +94,24 @@ export async function applyPaymentEvent(
     // subscription it has since left (replaced, or an admin moved it to Enterprise).
     const starts = checkout?.status === 'created' && (event.event === 'subscription.activated' || event.event === 'subscription.charged');
     const companyId = current?.company_id ?? (starts ? checkout.company_id : undefined);
-    if (!companyId) return { outcome: 'ignored', reason: checkout ? 'superseded subscription' : 'unknown subscription' };
-    await trx.updateTable('billing_events').set({ company_id: companyId }).where('provider', '=', provider).where('event_id', '=', eventId).execute();
-    // Held to the end: a limit check running now waits for the new plan.
-    await trx.selectFrom('company_subscriptions').select('company_id').where('company_id', '=', companyId).forUpdate().execute();
+    if (!companyId) {
+      await settle('ignored');
+      return { outcome: 'ignored', reason: checkout ? 'superseded subscription' : 'unknown subscription' };
+    }
+    // Held to the end: a limit check running now waits for the new plan, and so does another
+    // event for this company, which then sees this one among those applied.
+    const held = await trx.selectFrom('company_subscriptions').select(['status', 'provider_subscription_id']).where('company_id', '=', companyId).forUpdate().executeTakeFirstOrThrow();
+    const stale = await staleReason(trx, { provider, subscriptionId: subscription.id, occurredAt: new Date(event.created_at * 1000), held });
+    if (stale) {
+      await settle('stale', companyId);
+      const payment = event.payload.payment?.entity;
+      const invoiceId =
+        event.event === 'subscription.charged' && payment
+          ? await recordPayment(trx, { companyId, provider, payment, periodStart: fromUnix(subscription.current_start), periodEnd: fromUnix(subscription.current_end), now, supplier: input.supplier, billingUrl: input.billingUrl })
+          : null;
+      return { outcome: 'stale', reason: stale, companyId, invoiceId };
+    }
+    await settle('applied', companyId);
 
     const periodEnd = fromUnix(subscription.current_end);
     let invoiceId: string | null = null;

@@ -1,9 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { SelfServePlanId } from '../../../shared/plans.ts';
-import type { Config } from '../../config.ts';
 import type { PaymentProviderId } from '../../db/schema-billing.ts';
-import { createDevelopmentProvider } from './development-provider.ts';
-import { createRazorpayProvider } from './razorpay-client.ts';
 
 export interface NewSubscription {
   checkoutId: string;
@@ -16,7 +12,8 @@ export interface NewSubscription {
 /**
  * What Billing needs from a payments provider (issue 15). Both speak Razorpay's webhook events:
  * the real client receives them from Razorpay; the development provider makes them itself, signed
- * the same way, and hands them to the same webhook route, so both paths are one path.
+ * the same way, and hands them to the same webhook route, so both paths are one path. The factory
+ * is create-payments-provider.ts: the providers import this interface, so it imports neither.
  */
 export interface PaymentsProvider {
   id: PaymentProviderId;
@@ -28,20 +25,4 @@ export interface PaymentsProvider {
   cancelAtCycleEnd(subscriptionId: string): Promise<void>;
   /** The secret webhook bodies are signed with (HMAC-SHA256, hex, X-Razorpay-Signature). */
   webhookSecret: string;
-}
-
-/** Razorpay's webhook signature: hex HMAC-SHA256 of the raw body with the webhook secret. */
-export function signWebhook(secret: string, rawBody: Buffer | string): string {
-  return createHmac('sha256', secret).update(rawBody).digest('hex');
-}
-
-/** Compares in constant time; a missing or malformed signature is simply wrong. */
-export function verifyWebhookSignature(secret: string, rawBody: Buffer, signature: string | undefined): boolean {
-  if (!signature || !/^[0-9a-f]{64}$/i.test(signature)) return false;
-  const expected = Buffer.from(signWebhook(secret, rawBody), 'hex');
-  return timingSafeEqual(expected, Buffer.from(signature.toLowerCase(), 'hex'));
-}
-
-export function createPaymentsProvider(config: Config): PaymentsProvider {
-  return config.PAYMENTS_PROVIDER === 'razorpay' ? createRazorpayProvider(config) : createDevelopmentProvider(config);
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,16 +15,16 @@ import {
   planStandingSchema,
 } from '../../../shared/schemas/billing.ts';
 import { sessionOf } from '../../http/access.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import type { FeatureDeps } from '../feature-deps.ts';
 import { employerCompanyId } from '../jobs/company-scope.ts';
 import { adminBillingRoutes } from './admin-routes.ts';
 import { getBillingOverview, getPlanStanding } from './billing-overview.ts';
-import { completeDevCheckout, getDevCheckout, WEBHOOK_PATH } from './dev-payments.ts';
-import { openInvoicePdf, storeInvoicePdf, supplierOf } from './invoices.ts';
-import { applyPaymentEvent, paymentEventSchema } from './payment-events.ts';
-import { createPaymentsProvider, verifyWebhookSignature } from './payments-provider.ts';
+import { createPaymentsProvider } from './create-payments-provider.ts';
+import { completeDevCheckout, getDevCheckout } from './dev-payments.ts';
+import { openInvoicePdf } from './invoices.ts';
 import { cancelPlan, changePlan, setChecksAddOn, startCheckout, type BillingActor } from './subscribe.ts';
+import { paymentsWebhookRoute } from './webhook-route.ts';
 
 const okSchema = z.object({ ok: z.literal(true) });
 
@@ -38,7 +37,6 @@ export async function billingRoutes(app: FastifyInstance, deps: FeatureDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
   const provider = createPaymentsProvider(deps.config);
-  const supplier = supplierOf(deps.config);
   const actorOf = (request: FastifyRequest): BillingActor => {
     const session = sessionOf(request);
     return { userId: session.userId, companyId: employerCompanyId(session), ip: request.ip };
@@ -94,38 +92,5 @@ export async function billingRoutes(app: FastifyInstance, deps: FeatureDeps) {
       .send(invoice.body);
   });
 
-  // The webhook reads its body as bytes: the signature is over exactly what was sent.
-  await app.register(async (webhook) => {
-    webhook.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
-    webhook.post(WEBHOOK_PATH, { config: { access: 'public' } }, async (request, reply) => {
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const signature = request.headers['x-razorpay-signature'];
-      if (!verifyWebhookSignature(provider.webhookSecret, raw, typeof signature === 'string' ? signature : undefined)) {
-        request.log.warn({ url: request.url }, 'payments webhook with a wrong signature refused');
-        throw badRequest(messages.billing.webhookSignatureInvalid, 'SIGNATURE_INVALID');
-      }
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(raw.toString('utf8'));
-      } catch {
-        throw badRequest(messages.billing.webhookBodyInvalid, 'BODY_INVALID');
-      }
-      const event = paymentEventSchema.safeParse(parsed);
-      if (!event.success) throw badRequest(messages.billing.webhookBodyInvalid, 'BODY_INVALID');
-      const header = request.headers['x-razorpay-event-id'];
-      // Razorpay names each event in this header; without it the body's own bytes identify it.
-      const eventId = typeof header === 'string' && header.length > 0 && header.length <= 100 ? header : `body:${verifyDigest(raw)}`;
-      const outcome = await applyPaymentEvent(db, { provider: provider.id, eventId, event: event.data, now: deps.clock(), supplier, billingUrl: `${deps.config.PUBLIC_URL}/dashboard/billing` });
-      if (outcome.outcome === 'applied' && outcome.invoiceId) {
-        // The invoice's PDF is made after the answer: Razorpay wants its 2xx within 5 s.
-        const invoiceId = outcome.invoiceId;
-        setImmediate(() => void storeInvoicePdf({ db, storage: deps.storage }, invoiceId).catch((error: unknown) => request.log.error({ err: error, invoiceId }, 'invoice PDF not stored; the first download makes it')));
-      }
-      return reply.send({ ok: true, outcome: outcome.outcome });
-    });
-  });
-}
-
-function verifyDigest(raw: Buffer): string {
-  return createHash('sha256').update(raw).digest('hex');
+  await paymentsWebhookRoute(app, deps, provider);
 }
