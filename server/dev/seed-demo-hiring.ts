@@ -1,5 +1,6 @@
 import type { PipelineStage } from '../../shared/schemas/pipeline.ts';
 import { applyToJob } from '../features/job-applications/apply-to-job.ts';
+import { confirmEmployment } from '../features/employment/confirm-employment.ts';
 import { addEmployee, relieveEmployee } from '../features/employment/employees.ts';
 import { scheduleInterview } from '../features/interviews/schedule-interview.ts';
 import { saveScorecard } from '../features/interviews/scorecards.ts';
@@ -117,7 +118,28 @@ export async function seedHiring(context: SeedContext, companies: SeededCompany[
     const actor = { userId: saffron.team[0].id, companyId: saffron.id, ip: SEED_IP };
     const { candidate_code: code } = await db.selectFrom('candidate_profiles').select('candidate_code').where('user_id', '=', kavya.id).executeTakeFirstOrThrow();
     const employee = await addEmployee(db, actor, { candidate_code: code, title: 'Medical Coder', joining_date: '2023-07-03' });
+    // She confirmed it: an employment added directly reaches her record only with her confirmation.
+    await confirmEmployment(db, { userId: kavya.id, ip: SEED_IP }, employee.id);
     await relieveEmployee(db, actor, employee.id, { last_working_day: indiaDate(-24), reason: 'Resigned to move into a data analytics role.' });
+  }
+  // Kabir works at Saffron and is serving his notice while he applies to Nimbus: his last working
+  // day is ahead, so he is "Serving notice until …" and no relieving letter can be issued yet.
+  const kabir = candidates.get('kabir');
+  if (saffron && kabir && saffron.team[0]) {
+    const actor = { userId: saffron.team[0].id, companyId: saffron.id, ip: SEED_IP };
+    const { candidate_code: code } = await db.selectFrom('candidate_profiles').select('candidate_code').where('user_id', '=', kabir.id).executeTakeFirstOrThrow();
+    const employee = await addEmployee(db, actor, { candidate_code: code, title: 'QA Analyst', joining_date: '2022-08-01' });
+    await confirmEmployment(db, { userId: kabir.id, ip: SEED_IP }, employee.id);
+    await relieveEmployee(db, actor, employee.id, { last_working_day: indiaDate(30), reason: 'Resigned; serving a 60-day notice period.' });
+  }
+  // Nimbus added Harsh by his candidate ID; he has not answered yet. Nimbus sees the row without
+  // his name, and his dashboard asks him to confirm or decline it.
+  const nimbus = companies.find((c) => c.spec.key === 'nimbus');
+  const harsh = candidates.get('harsh');
+  if (nimbus && harsh && nimbus.team[0]) {
+    const actor = { userId: nimbus.team[0].id, companyId: nimbus.id, ip: SEED_IP };
+    const { candidate_code: code } = await db.selectFrom('candidate_profiles').select('candidate_code').where('user_id', '=', harsh.id).executeTakeFirstOrThrow();
+    await addEmployee(db, actor, { candidate_code: code, title: 'Support Engineer', joining_date: '2021-11-15' });
   }
   return { applications, jobs };
 }

@@ -39,7 +39,8 @@ export async function seedLetters(context: SeedContext, companies: SeededCompany
         await issue({ kind: 'offer', application_id: employment.application_id, joining_date: employment.joining_date, annual_ctc_paise: Math.round(lakh * 100_000 * 100) }, new Date(employment.offered_at));
         if (employment.status === 'active') await issue({ kind: 'appointment', employment_id: employment.id }, new Date(employment.hired_at));
       }
-      if (employment.status === 'relieved' && employment.last_working_day) {
+      // Letters state only what has happened: none while the notice period runs.
+      if (employment.status === 'relieved' && employment.last_working_day && new Date(`${employment.last_working_day}T18:00:00+05:30`) <= new Date()) {
         const lastDay = new Date(`${employment.last_working_day}T18:00:00+05:30`);
         await issue({ kind: 'relieving', employment_id: employment.id }, lastDay);
         await issue({ kind: 'experience', employment_id: employment.id }, lastDay);

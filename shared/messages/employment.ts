@@ -26,6 +26,8 @@ export const employmentMessages = {
   recordNotShared: 'This candidate has not shared their employment record with your company',
   candidateNotFound: 'No candidate has this candidate ID',
   alreadyEmployed: 'This person is already an active employee of your company',
+  declinedNotEditable: 'The person declined this employment: it cannot be changed',
+  notPending: 'This employment is not waiting for your confirmation',
 
   // The purpose stored with a share (the candidate's consent); fixed by the server.
   sharePurpose:
@@ -36,10 +38,14 @@ export const employmentMessages = {
   relievedEmailText:
     'Hello {name},\n\n{company} recorded your last working day as {lastDay} ({title}).\nReason recorded: {reason}\n\nThis is now part of your verified employment history on WorkCred; you can see it on your dashboard and choose which employers may see it.\n\n— WorkCred',
 
-  // The email to a person an employer added directly.
-  addedEmailSubject: '{company} recorded you as an employee on WorkCred',
+  // The email to a person an employer added directly: nothing reaches their record until they confirm.
+  addedEmailSubject: '{company} asks you to confirm an employment on WorkCred',
   addedEmailText:
-    'Hello {name},\n\n{company} recorded you as {title}, joining on {joiningDate}. It is now part of your employment history on WorkCred, where you can see it on your dashboard.\n\nIf this is wrong, reply to this email or contact WorkCred support.\n\n— WorkCred',
+    'Hello {name},\n\n{company} says you work or worked there as {title}, from {joiningDate}. It becomes part of your employment history on WorkCred only if you confirm it.\n\nConfirm or decline it on your dashboard: {dashboardUrl}\n\nIf you have never worked for {company}, decline it.\n\n— WorkCred',
+  // The email when a company changes an employment the person confirmed: it waits for them again.
+  changedEmailSubject: '{company} changed your employment record: please confirm it again',
+  changedEmailText:
+    'Hello {name},\n\n{company} changed your employment record to {title}, from {joiningDate}. It has left your employment history on WorkCred until you confirm it again.\n\nConfirm or decline it on your dashboard: {dashboardUrl}\n\n— WorkCred',
 
   // Team → Employees.
   teamMembersTab: 'Team members',
@@ -57,16 +63,22 @@ export const employmentMessages = {
   columnStatus: 'Status',
   columnSource: 'Hired for',
   columnActions: 'Actions',
-  statusLabels: { active: 'Active', relieved: 'Relieved' },
+  statusLabels: { joining: 'Joining', active: 'Active', notice: 'Serving notice', relieved: 'Relieved' },
+  joiningOn: 'Joining on {date}',
+  servingNoticeUntil: 'Serving notice until {date}',
+  confirmationLabels: { unconfirmed: 'Unconfirmed', confirmed: 'Confirmed', declined: 'Declined by the person' },
+  unconfirmedHint: 'Waiting for the person to confirm it. Until then only your company sees it.',
+  awaitingName: 'Name shown once they confirm',
   addedDirectly: 'Added directly',
   addEmployee: 'Add employee',
   addTitle: 'Add an employee',
-  addDescription: 'Record someone your company employs who was not hired through WorkCred. Ask them for their candidate ID; they get an email about it.',
+  addDescription: 'Record someone your company employs who was not hired through WorkCred. Ask them for their candidate ID: they get an email, and it becomes part of their employment history only when they confirm it.',
   candidateCodeLabel: 'Candidate ID',
   candidateCodePlaceholder: 'WC-7K3F9Q',
   adding: 'Adding...',
   add: 'Add employee',
   added: '{name} added to your employees',
+  addedPending: '{name} added. It waits for their confirmation.',
   addFailed: 'Failed to add the employee',
   noEmployees: { active: 'No active employees yet. People you mark as hired appear here.', relieved: 'Nobody has been relieved yet.', all: 'No employees yet. People you mark as hired appear here.' },
   employeesLoadFailed: 'Failed to load employees',
@@ -78,6 +90,7 @@ export const employmentMessages = {
   relieveNamed: 'Relieve {name}',
   editTitle: 'Edit employment of {name}',
   editDescription: 'Correct the job title or the joining date.',
+  editReconfirm: 'The person confirmed this employment: after a change it leaves their employment history until they confirm it again.',
   titleLabel: 'Job title',
   joiningDateLabel: 'Joining date',
   save: 'Save',
@@ -87,7 +100,7 @@ export const employmentMessages = {
   relieveTitle: 'Relieve {name}',
   relieveDescription: 'This ends the employment and records the last working day and reason in {name}’s employment history. They get an email. It cannot be undone.',
   lastDayLabel: 'Last working day',
-  lastDayHint: 'On or after the joining date ({date}), and at most 90 days from today.',
+  lastDayHint: 'On or after the joining date ({date}), and at most 90 days from today. A day after today records a notice period: they stay an employee until that day.',
   reasonLabel: 'Reason',
   reasonPlaceholder: 'e.g. Resigned to pursue higher studies',
   relieveConfirm: 'Relieve employee',
@@ -104,7 +117,10 @@ export const employmentMessages = {
   historyLoadFailed: 'Failed to load your employment history',
   present: 'Present',
   dateRange: '{from} – {to}',
-  recordedBy: 'Confirmed by {company} on {date}',
+  hiredBy: 'Hired through WorkCred by {company} on {date}',
+  recordedBy: 'Recorded by {company} on {date}',
+  confirmedByYou: 'Confirmed by you on {date}',
+  confirmedByCandidate: 'Confirmed by the candidate on {date}',
   relievedRecordedBy: 'Relieving confirmed by {company} on {date}',
   relievingReason: 'Reason: {reason}',
   checksTitle: 'Verified checks',
@@ -114,6 +130,20 @@ export const employmentMessages = {
   subjects: { phone: 'Phone number', uan: 'UAN', resume: 'Resume', bank_statement: 'Bank statement', experience_letter: 'Experience letter', salary_slip: 'Salary slip' },
   verifiedBadge: 'Verified',
   hiredThroughWorkCred: 'Hired through WorkCred',
+  // Employments a company added that wait for the person (their dashboard).
+  pendingTitle: 'Waiting for your confirmation',
+  pendingIntro: 'These companies say you work or worked for them. Nothing is added to your employment history until you confirm it.',
+  pendingItem: '{title} at {company}, from {date}',
+  pendingRecordedOn: 'Recorded by {company} on {date}',
+  confirm: 'Confirm',
+  confirmNamed: 'Confirm your employment at {company}',
+  confirming: 'Confirming...',
+  confirmedToast: 'Added to your employment history',
+  decline: 'Decline',
+  declineNamed: 'Decline the employment at {company}',
+  declining: 'Declining...',
+  declinedToast: 'Declined: it is not part of your employment history',
+  confirmFailed: 'Failed to save your answer',
   addedByEmployer: 'Added by the employer',
 
   // Sharing, on the candidate's card.

@@ -21,6 +21,8 @@ export const lettersMessages = {
   offerNeedsOffered: 'An offer letter is issued at the Offered stage or after hiring',
   appointmentNeedsActive: 'An appointment letter is for a current employee',
   relievingNeedsRelieved: 'Relieve the employee first: this letter states their last working day',
+  relievingNotYet: 'The last working day ({date}) is still ahead: this letter states only what has happened, so it can be issued from that day',
+  needsConfirmedEmployment: 'The person has not confirmed this employment yet: letters can be issued once they confirm it',
   offerNeedsTerms: 'An offer letter needs the joining date and the annual CTC',
   alreadyRevoked: 'This letter was already revoked',
   invalidKind: 'Choose offer, appointment, relieving or experience',

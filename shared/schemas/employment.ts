@@ -5,7 +5,9 @@
  *   POST   /api/employees                                user (employer) → Employee (201; someone not hired through WorkCred)
  *   PATCH  /api/employees/:employmentId                  user (employer) → Employee (active only)
  *   POST   /api/employees/:employmentId/relieve          user (employer) → Employee (409 if relieved)
- *   GET    /api/employment-records/mine                  user            → EmploymentRecords (the caller's own)
+ *   GET    /api/employment-records/mine                  user            → MyEmploymentRecords (the caller's own, and what awaits their confirmation)
+ *   POST   /api/employment-records/:employmentId/confirm user (the person) → EmploymentRecord (an employment a company added)
+ *   POST   /api/employment-records/:employmentId/decline user (the person) → 204
  *   GET    /api/employment-records/shared/:candidateId   user (employer) → SharedRecord (404 without consent)
  *   GET    /api/record-shares/mine                       user (candidate)→ RecordSharesOverview
  *   POST   /api/record-shares                            user (candidate)→ RecordShare (201 new, 200 already shared)
@@ -109,19 +111,48 @@ export const addEmployeeBodySchema = z.strictObject({
 });
 export type AddEmployeeInput = z.input<typeof addEmployeeBodySchema>;
 
-export const employmentStatusSchema = z.enum(['active', 'relieved']);
+/**
+ * Where an employment stands on a given day (India's date), from its recorded dates (issue 33 A2):
+ * joining (the joining date is ahead), active, notice (relieving recorded, the last working day
+ * still ahead) and relieved (the last working day has come). A relieving recorded ahead of time is
+ * a notice period, never a relieving that has happened.
+ */
+export const employmentStates = ['joining', 'active', 'notice', 'relieved'] as const;
+export type EmploymentState = (typeof employmentStates)[number];
+export const employmentStatusSchema = z.enum(employmentStates);
+
+export function employmentState(row: { status: 'active' | 'relieved'; joining_date: string; last_working_day: string | null }, today: string): EmploymentState {
+  if (row.status === 'relieved' && row.last_working_day !== null) return row.last_working_day <= today ? 'relieved' : 'notice';
+  return row.joining_date > today ? 'joining' : 'active';
+}
+
+/**
+ * The source of an employment (issue 33 A1): a hire through the company's own pipeline, or the
+ * person's confirmation. One added directly is unconfirmed until the person confirms it: only the
+ * company sees it, and it is not part of the person's record. The person may decline it.
+ */
+export const confirmations = ['unconfirmed', 'confirmed', 'declined'] as const;
+export type Confirmation = (typeof confirmations)[number];
+export const confirmationSchema = z.enum(confirmations);
+export const confirmedBySchema = z.enum(['hire', 'person']);
 
 /** One of the company's employees (an employment record) as Team → Employees shows it. */
 export const employeeSchema = z.object({
   id: z.string(),
   employee_id: z.string(),
-  full_name: z.string(),
+  /** Null until the person confirms, unless they applied to the company: a candidate ID alone reveals no name. */
+  full_name: z.string().nullable(),
   candidate_code: z.string().nullable(),
   title: z.string(),
   joining_date: z.string(),
   last_working_day: z.string().nullable(),
   relieving_reason: z.string().nullable(),
   status: employmentStatusSchema,
+  confirmation: confirmationSchema,
+  /** hire: hired through the company's pipeline; person: the person confirmed it. */
+  confirmed_by: confirmedBySchema.nullable(),
+  /** When it was hired, or confirmed or declined by the person. */
+  confirmed_at: z.string().nullable(),
   application_id: z.string().nullable(),
   job_title: z.string().nullable(),
   created_at: z.string(),
@@ -145,6 +176,9 @@ export const employmentRecordSchema = z.object({
   recorded_at: z.string(),
   /** Hired through an application on WorkCred (false: the employer added the person directly). */
   hired_through_workcred: z.boolean(),
+  /** The source: the hire, or the person's confirmation (with when). */
+  confirmed_by: confirmedBySchema,
+  confirmed_at: z.string(),
   relieved_recorded_at: z.string().nullable(),
 });
 export type EmploymentRecord = z.infer<typeof employmentRecordSchema>;
@@ -167,6 +201,22 @@ export const employmentRecordsSchema = z.object({
   checks: z.array(verifiedCheckSchema),
 });
 export type EmploymentRecords = z.infer<typeof employmentRecordsSchema>;
+
+/** An employment a company added that waits for the person's confirmation (only they and the company see it). */
+export const pendingEmploymentSchema = z.object({
+  id: z.string(),
+  company_name: z.string(),
+  title: z.string(),
+  joining_date: z.string(),
+  last_working_day: z.string().nullable(),
+  status: employmentStatusSchema,
+  recorded_at: z.string(),
+});
+export type PendingEmployment = z.infer<typeof pendingEmploymentSchema>;
+
+/** GET /api/employment-records/mine: the record, and what waits for the person's confirmation. */
+export const myEmploymentRecordsSchema = employmentRecordsSchema.extend({ pending: z.array(pendingEmploymentSchema) });
+export type MyEmploymentRecords = z.infer<typeof myEmploymentRecordsSchema>;
 
 /**
  * GET /api/employment-records/shared/:candidateId. shared: the candidate consented (the whole

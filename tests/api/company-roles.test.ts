@@ -53,6 +53,8 @@ const NOT_COMPANY_ROUTES = new Set([
   'DELETE /api/verification/checks/:subject/consent',
   'GET /api/interviews/mine',
   'GET /api/employment-records/mine',
+  'POST /api/employment-records/:employmentId/confirm',
+  'POST /api/employment-records/:employmentId/decline',
   'GET /api/record-shares/mine',
   'POST /api/record-shares',
   'DELETE /api/record-shares/:shareId',

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
-import { indiaDateFromToday, type Employee, type EmploymentRecords, type RecordShare, type RecordSharesOverview, type SharedRecord } from '../../shared/schemas/employment.ts';
+import { indiaDateFromToday, type Employee, type EmploymentRecord, type EmploymentRecords, type MyEmploymentRecords, type RecordShare, type RecordSharesOverview, type SharedRecord } from '../../shared/schemas/employment.ts';
 import { laneUnavailable } from '../support/test-database.ts';
 import { createTestApp, signIn, type CookieJar, type TestApp } from '../support/test-app.ts';
 
@@ -43,11 +43,13 @@ describe.skipIf(laneUnavailable)('permissions over /api/employees, /api/employme
   let employmentB = '';
   let shareId = '';
   let otherCode = '';
+  // The employment employer A adds by the other candidate's ID: theirs alone to confirm or decline.
+  let pendingId = '';
 
   const db = () => t.database.db;
   const employmentRow = (id: string) => db().selectFrom('employments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const viewCount = async () => Number((await db().selectFrom('record_views').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-  const fillIds = (route: string) => route.replace(':employmentId', employmentA).replace(':candidateId', users.employee.id).replace(':shareId', shareId);
+  const fillIds = (route: string) => route.replace(/^\/api\/employment-records\/:employmentId/, `/api/employment-records/${pendingId}`).replace(':employmentId', employmentA).replace(':candidateId', users.employee.id).replace(':shareId', shareId);
 
   async function signedIn(actor: Exclude<Actor, 'anonymous'>, role: 'employer' | 'candidate' | 'admin', companyId: string | null, fullName: string) {
     const user = await t.factories.user({ role, companyId, fullName });
@@ -67,8 +69,20 @@ describe.skipIf(laneUnavailable)('permissions over /api/employees, /api/employme
     otherCode = (await t.factories.candidateProfile(users.otherCandidate.id)).candidate_code;
     const job = await t.factories.job(companyA.id, { title: 'Furnace Operator' });
     const application = await t.factories.application(job.id, users.employee.id);
-    employmentA = (await db().insertInto('employments').values({ company_id: companyA.id, employee_id: users.employee.id, application_id: application.id, title: 'Furnace Operator', joining_date: '2025-01-06' }).returning('id').executeTakeFirstOrThrow()).id;
-    employmentB = (await db().insertInto('employments').values({ company_id: companyB.id, employee_id: users.otherCandidate.id, title: 'Machine Operator', joining_date: '2024-08-01' }).returning('id').executeTakeFirstOrThrow()).id;
+    employmentA = (
+      await db()
+        .insertInto('employments')
+        .values({ company_id: companyA.id, employee_id: users.employee.id, application_id: application.id, title: 'Furnace Operator', joining_date: '2025-01-06', confirmation: 'confirmed', confirmed_by: 'hire', confirmed_at: new Date() })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    employmentB = (
+      await db()
+        .insertInto('employments')
+        .values({ company_id: companyB.id, employee_id: users.otherCandidate.id, title: 'Machine Operator', joining_date: '2024-08-01', confirmation: 'confirmed', confirmed_by: 'person', confirmed_at: new Date() })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   });
   afterAll(async () => t?.close());
 
@@ -165,10 +179,30 @@ describe.skipIf(laneUnavailable)('permissions over /api/employees, /api/employme
       actor: 'employerA', method: 'POST', route: '/api/employees', body: () => ({ candidate_code: otherCode, title: 'Crane Operator', joining_date: '2025-03-03' }), status: 201,
       check: async (r) => {
         const added = r.json<Employee>();
-        expect(added).toMatchObject({ employee_id: users.otherCandidate.id, status: 'active' });
+        // Omar never applied to A: unconfirmed, and his name is not revealed (issue 33 A1).
+        expect(added).toMatchObject({ employee_id: users.otherCandidate.id, status: 'active', confirmation: 'unconfirmed', full_name: null });
         expect((await employmentRow(added.id)).company_id).toBe(companyA.id);
+        pendingId = added.id;
       },
     },
+    { actor: 'otherCandidate', method: 'GET', route: '/api/employment-records/mine', note: 'pending, not on the record', status: 200, check: (r) => expect(r.json<MyEmploymentRecords>()).toMatchObject({ employments: [{ id: employmentB }], pending: [{ id: pendingId }] }) },
+
+    // ── POST /api/employment-records/:employmentId/confirm and /decline: only the person it names.
+    { actor: 'anonymous', method: 'POST', route: '/api/employment-records/:employmentId/confirm', status: 401 },
+    { actor: 'anonymous', method: 'POST', route: '/api/employment-records/:employmentId/decline', status: 401 },
+    { actor: 'employerA', method: 'POST', route: '/api/employment-records/:employmentId/confirm', note: 'the company that added it', status: 404, message: text.employmentNotFound },
+    { actor: 'employerA', method: 'POST', route: '/api/employment-records/:employmentId/decline', note: 'the company that added it', status: 404, message: text.employmentNotFound },
+    { actor: 'employee', method: 'POST', route: '/api/employment-records/:employmentId/confirm', note: 'another candidate', status: 404, message: text.employmentNotFound },
+    { actor: 'employee', method: 'POST', route: '/api/employment-records/:employmentId/decline', note: 'another candidate', status: 404, message: text.employmentNotFound },
+    { actor: 'admin', method: 'POST', route: '/api/employment-records/:employmentId/confirm', status: 404, message: text.employmentNotFound },
+    {
+      actor: 'otherCandidate', method: 'POST', route: '/api/employment-records/:employmentId/confirm', status: 200,
+      check: async (r) => {
+        expect(r.json<EmploymentRecord>()).toMatchObject({ id: pendingId, confirmed_by: 'person' });
+        expect((await employmentRow(pendingId)).confirmation).toBe('confirmed');
+      },
+    },
+    { actor: 'otherCandidate', method: 'POST', route: '/api/employment-records/:employmentId/decline', note: 'already confirmed', status: 409, message: text.notPending },
     { actor: 'employerA', method: 'POST', route: '/api/employees', note: 'again', body: () => ({ candidate_code: otherCode, title: 'Crane Operator', joining_date: '2025-03-03' }), status: 409, message: text.alreadyEmployed },
     { actor: 'employerB', method: 'GET', route: '/api/employees', note: 'A’s addition is not B’s', status: 200, check: (r) => expect(r.json<Employee[]>().map((e) => e.id)).toEqual([employmentB]) },
   ];
@@ -193,7 +227,7 @@ describe.skipIf(laneUnavailable)('permissions over /api/employees, /api/employme
     const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
     const declaredKeys = [...new Set(declared.map(key))].sort();
     const tableKeys = [...new Set(rows.map((row) => key({ method: row.method, url: row.route })))].sort();
-    expect(declaredKeys).toHaveLength(9);
+    expect(declaredKeys).toHaveLength(11);
     expect(tableKeys).toEqual(declaredKeys);
     const anonymous = new Set(rows.filter((row) => row.actor === 'anonymous').map((row) => key({ method: row.method, url: row.route })));
     expect(declaredKeys.filter((k) => !anonymous.has(k))).toEqual([]);

@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fill } from '../../shared/fill.ts';
 import { messages } from '../../shared/messages.ts';
-import { DEFAULT_LETTER_TEMPLATES, type CompanyLetter, type LetterTemplate, type MyLetter, type PublicLetter } from '../../shared/schemas/letters.ts';
+import { indiaDateFromToday } from '../../shared/schemas/employment.ts';
+import { DEFAULT_LETTER_TEMPLATES, letterDate, type CompanyLetter, type LetterTemplate, type MyLetter, type PublicLetter } from '../../shared/schemas/letters.ts';
 import { decodeQrInPdf, pdfText } from '../support/pdf-qr.ts';
 import { laneUnavailable } from '../support/test-database.ts';
 import { createTestApp, signIn, type CookieJar, type TestApp } from '../support/test-app.ts';
@@ -36,9 +37,11 @@ describe.skipIf(laneUnavailable)('letters: /api/letters, /api/candidate/letters,
   let companyId: string;
   let offered: string, screening: string, otherApplication: string;
   let employment: string;
+  // The app's clock, moved past a last working day instead of waiting for it.
+  let offsetMs = 0;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { clock: () => new Date(Date.now() + offsetMs) });
     const company = await t.factories.company({ name: 'Sahyadri Letters Pvt Ltd' });
     companyId = company.id;
     const other = await t.factories.company({ name: 'Vindhya Letters Pvt Ltd' });
@@ -56,7 +59,7 @@ describe.skipIf(laneUnavailable)('letters: /api/letters, /api/candidate/letters,
     screening = (await t.factories.application(job.id, rohan.id)).id;
     otherApplication = (await t.factories.application(otherJob.id, rohan.id)).id;
     await db().updateTable('job_applications').set({ status: 'offered' }).where('id', 'in', [offered, otherApplication]).execute();
-    employment = (await db().insertInto('employments').values({ company_id: company.id, employee_id: rohan.id, title: 'Field Sales Executive', joining_date: '2024-04-01' }).returning('id').executeTakeFirstOrThrow()).id;
+    employment = (await db().insertInto('employments').values({ company_id: company.id, employee_id: rohan.id, title: 'Field Sales Executive', joining_date: '2024-04-01', confirmation: 'confirmed', confirmed_by: 'person', confirmed_at: new Date() }).returning('id').executeTakeFirstOrThrow()).id;
   });
   afterAll(async () => t?.close());
 
@@ -189,6 +192,43 @@ describe.skipIf(laneUnavailable)('letters: /api/letters, /api/candidate/letters,
       expect(words).toContain(kind === 'experience' ? 'from 1 April 2024 to 31 October 2026' : 'at the close of business on 31 October 2026');
     }
     expect((await call(otherOwner.jar, 'POST', '/api/letters', { kind: 'experience', employment_id: employment })).statusCode).toBe(404);
+  });
+
+  it('issues no relieving or experience letter while the notice period runs: letters state only what has happened (issue 33 A2)', async () => {
+    const person = await t.factories.user({ role: 'candidate', fullName: 'Tanvi Deshpande' });
+    const serving = (
+      await db()
+        .insertInto('employments')
+        .values({ company_id: companyId, employee_id: person.id, title: 'Branch Manager', joining_date: '2023-01-02', confirmation: 'confirmed', confirmed_by: 'person', confirmed_at: new Date() })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const lastDay = indiaDateFromToday(10);
+    expect((await call(owner.jar, 'POST', `/api/employees/${serving}/relieve`, { last_working_day: lastDay, reason: 'Resigned' })).json<{ status: string }>().status).toBe('notice');
+    for (const kind of ['relieving', 'experience'] as const) {
+      const early = await call(owner.jar, 'POST', '/api/letters', { kind, employment_id: serving });
+      expect(early.statusCode, early.body).toBe(409);
+      expect(early.json<{ message: string }>().message).toBe(fill(text.relievingNotYet, { date: letterDate(lastDay) }));
+    }
+    expect(await db().selectFrom('letters').select('id').where('employment_id', '=', serving).execute()).toEqual([]);
+    // On the last working day itself the letter may state it.
+    offsetMs = 10 * 24 * 60 * 60 * 1000;
+    try {
+      const onTheDay = await call(owner.jar, 'POST', '/api/letters', { kind: 'experience', employment_id: serving });
+      expect(onTheDay.statusCode, onTheDay.body).toBe(201);
+      expect(onTheDay.json<CompanyLetter>()).toMatchObject({ last_working_day: lastDay });
+    } finally {
+      offsetMs = 0;
+    }
+  });
+
+  it('refuses letters about an employment the person has not confirmed: a letter names them (issue 33 A1)', async () => {
+    const person = await t.factories.user({ role: 'candidate', fullName: 'Irfan Qureshi' });
+    const unconfirmed = (await db().insertInto('employments').values({ company_id: companyId, employee_id: person.id, title: 'Driver', joining_date: '2024-01-01' }).returning('id').executeTakeFirstOrThrow()).id;
+    const refused = await call(owner.jar, 'POST', '/api/letters', { kind: 'appointment', employment_id: unconfirmed });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ message: string }>().message).toBe(text.needsConfirmedEmployment);
+    expect(refused.body).not.toContain('Irfan');
   });
 
   it('revokes with a reason, once; the verification page says revoked from then on', async () => {

@@ -43,7 +43,7 @@ describe.skipIf(laneUnavailable)('privacy: correction requests', () => {
     employmentId = (
       await db()
         .insertInto('employments')
-        .values({ company_id: company.id, employee_id: sunita.id, title: 'Quality Inspector', joining_date: '2022-06-01', last_working_day: '2025-03-31', status: 'relieved' })
+        .values({ company_id: company.id, employee_id: sunita.id, title: 'Quality Inspector', joining_date: '2022-06-01', last_working_day: '2025-03-31', status: 'relieved', confirmation: 'confirmed', confirmed_by: 'person', confirmed_at: new Date() })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;

@@ -61,11 +61,11 @@ describe.skipIf(laneUnavailable)('the shared employment record: /api/record-shar
     meeraAtC = (
       await db()
         .insertInto('employments')
-        .values({ company_id: companies.C.id, employee_id: people.meera.id, title: 'Analyst', joining_date: '2019-07-01', last_working_day: '2022-03-31', status: 'relieved', relieving_reason: 'Resigned' })
+        .values({ company_id: companies.C.id, employee_id: people.meera.id, title: 'Analyst', joining_date: '2019-07-01', last_working_day: '2022-03-31', status: 'relieved', relieving_reason: 'Resigned', confirmation: 'confirmed', confirmed_by: 'person', confirmed_at: new Date() })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
-    meeraAtB = (await db().insertInto('employments').values({ company_id: companies.B.id, employee_id: people.meera.id, title: 'Senior Analyst', joining_date: '2022-04-15' }).returning('id').executeTakeFirstOrThrow()).id;
+    meeraAtB = (await db().insertInto('employments').values({ company_id: companies.B.id, employee_id: people.meera.id, title: 'Senior Analyst', joining_date: '2022-04-15', confirmation: 'confirmed', confirmed_by: 'person', confirmed_at: new Date() }).returning('id').executeTakeFirstOrThrow()).id;
     await db()
       .insertInto('verification_checks')
       .values({ candidate_id: people.meera.id, subject: 'experience_letter', status: 'verified', decided_by: 'verification_team', decided_at: new Date('2026-02-01T10:00:00Z'), verified_fields: ['current_employer'] })

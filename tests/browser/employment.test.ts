@@ -1,11 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
 import { indiaDateFromToday } from '../../shared/schemas/employment.ts';
+import { seriousAxeViolations } from '../support/axe.ts';
+import { expectNoSidewaysScroll } from '../support/layout.ts';
 import { waitForMessage } from '../support/outbox.ts';
 import { screenshot, startBrowserHarness, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
 
 const PASSWORD = 'Saffron-Ledger-Kochi-63';
 const text = messages.employment;
+/** As the page writes a calendar date: 1 Apr 2025. */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const formatDay = (date: string) => {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return `${day} ${MONTHS[month - 1]} ${year}`;
+};
 const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 
 /**
@@ -22,6 +30,7 @@ describe('employment: relieving an employee, sharing the verified record', () =>
   let companyA: { id: string; name: string };
   let companyB: { id: string; name: string };
   let dineshCode = '';
+  let dineshEmail = '';
   let jobB: { id: string; title: string };
 
   beforeAll(async () => {
@@ -33,12 +42,13 @@ describe('employment: relieving an employee, sharing the verified record', () =>
     recruiter = await factories.user({ role: 'employer', companyId: companyB.id, password: PASSWORD, fullName: 'Rohan Bose' });
     candidate = await factories.user({ role: 'candidate', password: PASSWORD, fullName: 'Kiran Pillai' });
     await factories.candidateProfile(candidate.id);
-    const dinesh = await factories.user({ role: 'candidate', fullName: 'Dinesh Kulkarni' });
+    const dinesh = await factories.user({ role: 'candidate', password: PASSWORD, fullName: 'Dinesh Kulkarni' });
+    dineshEmail = dinesh.email;
     dineshCode = (await factories.candidateProfile(dinesh.id)).candidate_code;
     // Kiran was hired at Kaveri Looms (the pipeline's hire inserts this row) and has applied to Nilgiri since.
     const jobA = await factories.job(companyA.id, { title: 'Weaving Supervisor' });
     const applicationA = await factories.application(jobA.id, candidate.id);
-    await database.db.insertInto('employments').values({ company_id: companyA.id, employee_id: candidate.id, application_id: applicationA.id, title: 'Weaving Supervisor', joining_date: '2024-06-03', created_by: employer.id }).execute();
+    await database.db.insertInto('employments').values({ company_id: companyA.id, employee_id: candidate.id, application_id: applicationA.id, title: 'Weaving Supervisor', joining_date: '2024-06-03', created_by: employer.id, confirmation: 'confirmed', confirmed_by: 'hire', confirmed_at: new Date() }).execute();
     jobB = await factories.job(companyB.id, { title: 'Estate Operations Lead' });
     await factories.application(jobB.id, candidate.id);
     await database.db
@@ -71,13 +81,16 @@ describe('employment: relieving an employee, sharing the verified record', () =>
     await dialog.getByRole('button', { name: text.relieveConfirm }).click();
     await waitForToast(page, fill(text.relieved, { name: 'Kiran Pillai' }));
     await dialog.waitFor({ state: 'detached' });
-    await page.getByText(text.noEmployees.active).waitFor();
+    // Issue 33 A2: a last working day still ahead is a notice period. Kiran stays a current
+    // employee, serving notice, and no relieving or experience letter is offered until that day.
+    const servingRow = page.getByRole('row', { name: 'Kiran Pillai' });
+    await servingRow.getByText(fill(text.servingNoticeUntil, { date: formatDay(lastDay) })).waitFor();
+    await servingRow.getByText('Moved to Kochi to be near family').waitFor();
+    expect(await servingRow.getByRole('button', { name: fill(messages.letters.issueNamed, { name: 'Kiran Pillai' }) }).count()).toBe(0);
+    await screenshot(page, 'employment-employees-serving-notice');
 
     await page.getByRole('tab', { name: text.filters.relieved }).click();
-    const relievedRow = page.getByRole('row', { name: 'Kiran Pillai' });
-    await relievedRow.getByText('Moved to Kochi to be near family').waitFor();
-    await relievedRow.getByText(text.statusLabels.relieved).waitFor();
-    await screenshot(page, 'employment-employees-relieved');
+    await page.getByText(text.noEmployees.relieved).waitFor();
 
     const row_ = await h.t.database.db.selectFrom('employments').select(['status', 'last_working_day', 'relieved_by']).where('employee_id', '=', candidate.id).executeTakeFirstOrThrow();
     expect(row_).toEqual({ status: 'relieved', last_working_day: lastDay, relieved_by: employer.id });
@@ -91,11 +104,37 @@ describe('employment: relieving an employee, sharing the verified record', () =>
     await addDialog.getByLabel(text.titleLabel).fill('Dye House Manager');
     await addDialog.getByLabel(text.joiningDateLabel).fill('2019-08-01');
     await addDialog.getByRole('button', { name: text.add }).click();
-    await waitForToast(page, fill(text.added, { name: 'Dinesh Kulkarni' }));
+    // Issue 33 A1: Dinesh never applied here, so his name is not shown until he confirms.
+    await waitForToast(page, fill(text.addedPending, { name: dineshCode }));
     await page.getByRole('tab', { name: text.filters.all }).click();
-    await page.getByRole('row', { name: 'Dinesh Kulkarni' }).getByText(text.addedDirectly).waitFor();
+    const dineshRow = page.getByRole('row', { name: dineshCode });
+    await dineshRow.getByText(text.addedDirectly).waitFor();
+    await dineshRow.getByText(text.awaitingName).waitFor();
+    await dineshRow.getByText(text.confirmationLabels.unconfirmed).waitFor();
+    expect(await page.getByText('Dinesh Kulkarni').count()).toBe(0);
     await page.getByRole('row', { name: 'Kiran Pillai' }).waitFor();
     await screenshot(page, 'employment-employees-all');
+
+    // Dinesh, on his phone, confirms it from the email's dashboard link; the employer's list names him at once.
+    const askMail = await waitForMessage(h.t.dataDir, (m) => m.to === dineshEmail && m.subject === fill(text.addedEmailSubject, { company: companyA.name }));
+    expect(askMail.text).toContain('/dashboard');
+    const candidateSide = await h.openSignedIn(dineshEmail, PASSWORD);
+    const phone = candidateSide.page;
+    await phone.setViewportSize({ width: 375, height: 812 });
+    const pendingCard = phone.getByTestId('pending-employments');
+    await pendingCard.scrollIntoViewIfNeeded();
+    await pendingCard.getByText(text.pendingTitle).waitFor();
+    await pendingCard.getByText(companyA.name, { exact: false }).first().waitFor();
+    expect(await seriousAxeViolations(phone)).toEqual([]);
+    await expectNoSidewaysScroll(phone);
+    await screenshot(phone, 'employment-pending-confirmation-375');
+    await pendingCard.getByRole('button', { name: fill(text.confirmNamed, { company: companyA.name }) }).click();
+    await waitForToast(phone, text.confirmedToast);
+    const history = phone.getByTestId('employment-history');
+    await history.getByText(fill(text.confirmedByYou, { date: '' }).trim(), { exact: false }).first().waitFor();
+    await history.getByText('Dye House Manager').waitFor();
+    await screenshot(phone, 'employment-confirmed-375');
+    await page.getByRole('row', { name: 'Dinesh Kulkarni' }).getByText('Dye House Manager').waitFor();
   });
 
   it('the candidate shares the record with an employer they applied to; the employer’s pipeline panel shows it and her card shows the view', { timeout: 120_000 }, async () => {
@@ -109,7 +148,7 @@ describe('employment: relieving an employee, sharing the verified record', () =>
     const { page } = await h.openSignedIn(candidate.email, PASSWORD);
     const card = page.getByTestId('employment-history');
     await card.scrollIntoViewIfNeeded();
-    await card.getByText(fill(text.recordedBy, { company: companyA.name, date: '' }).trim(), { exact: false }).first().waitFor();
+    await card.getByText(fill(text.hiredBy, { company: companyA.name, date: '' }).trim(), { exact: false }).first().waitFor();
     await card.getByText(fill(text.relievingReason, { reason: 'Moved to Kochi to be near family' })).waitFor();
     await card.getByText(text.subjects.experience_letter).waitFor();
 
@@ -126,7 +165,7 @@ describe('employment: relieving an employee, sharing the verified record', () =>
     const share = card.getByTestId('record-share').filter({ hasText: companyB.name });
 
     // The open panel turns to the shared record by itself (live), with who confirmed what and when.
-    await panel.getByText(fill(text.recordedBy, { company: companyA.name, date: '' }).trim(), { exact: false }).first().waitFor();
+    await panel.getByText(fill(text.hiredBy, { company: companyA.name, date: '' }).trim(), { exact: false }).first().waitFor();
     await panel.getByText(text.subjects.experience_letter).waitFor();
     await panel.getByText('Weaving Supervisor').waitFor();
     await panel.getByText(text.subjects.experience_letter).scrollIntoViewIfNeeded();

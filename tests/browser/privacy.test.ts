@@ -37,7 +37,7 @@ describe('privacy: the candidate’s privacy centre and the admin’s Privacy ta
     await h.t.factories.candidateProfile(candidate.id, { uan: '100456789012', location: 'Kochi' });
     const job = await h.t.factories.job(company.id, { title: 'Export Documentation Executive' });
     await h.t.factories.application(job.id, candidate.id);
-    await db.insertInto('employments').values({ company_id: company.id, employee_id: candidate.id, title: 'Packing Supervisor', joining_date: '2024-07-01' }).execute();
+    await db.insertInto('employments').values({ company_id: company.id, employee_id: candidate.id, title: 'Packing Supervisor', joining_date: '2024-07-01', confirmation: 'confirmed', confirmed_by: 'person', confirmed_at: new Date() }).execute();
     await db.insertInto('verification_consents').values({ candidate_id: candidate.id, subject: 'uan', purpose: 'Confirm your employment history from your UAN', notice_version: PRIVACY_NOTICE_VERSION }).execute();
     const resumePdf = await resume({ name: 'Anjali Nair' });
     const jar = await signIn(h.t.app, candidate.email, PASSWORD);

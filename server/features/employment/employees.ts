@@ -1,6 +1,15 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { messages } from '../../../shared/messages.ts';
-import { EMPLOYEES_LIST_CAP, type AddEmployeeInput, type Employee, type EmployeeStatusFilter, type RelieveInput, type UpdateEmploymentInput } from '../../../shared/schemas/employment.ts';
+import {
+  EMPLOYEES_LIST_CAP,
+  employmentState,
+  type AddEmployeeInput,
+  type Employee,
+  type EmployeeStatusFilter,
+  type RelieveInput,
+  type UpdateEmploymentInput,
+} from '../../../shared/schemas/employment.ts';
+import { todayInIndia } from '../../../shared/schemas/jobs.ts';
 import { writeAudit } from '../../audit/write-audit.ts';
 import type { DB } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
@@ -18,6 +27,13 @@ export interface EmployerActor {
   companyId: string;
   ip: string;
 }
+
+/** The day employments are judged on (the app's clock, so tests move it) and the link in emails. */
+export interface EmploymentContext {
+  now: Date;
+  publicUrl: string;
+}
+const defaultContext = (): EmploymentContext => ({ now: new Date(), publicUrl: '' });
 
 /**
  * The company's employments with the person's name and candidate ID and the job they were hired
@@ -41,26 +57,35 @@ function companyEmployments(db: Kysely<DB> | Transaction<DB>, companyId: string)
       'e.last_working_day',
       'e.relieving_reason',
       'e.status',
+      'e.confirmation',
+      'e.confirmed_by',
+      'e.confirmed_at',
       'e.application_id',
       'jp.title as job_title',
       'e.created_at',
       'e.updated_at',
+      // The person applied to one of the company's jobs: the company knows their name anyway.
+      sql<boolean>`exists (select 1 from job_applications xa join job_postings xp on xp.id = xa.job_id where xa.candidate_id = e.employee_id and xp.company_id = e.company_id)`.as('applied_here'),
     ]);
 }
 
 type EmployeeRow = Awaited<ReturnType<ReturnType<typeof companyEmployments>['executeTakeFirstOrThrow']>>;
 
-function toEmployee(row: EmployeeRow): Employee {
+function toEmployee(row: EmployeeRow, today: string): Employee {
   return {
     id: row.id,
     employee_id: row.employee_id,
-    full_name: row.full_name,
+    // A candidate ID alone reveals no name (issue 33 A1): the person confirms, or applied here.
+    full_name: row.confirmation === 'confirmed' || row.applied_here ? row.full_name : null,
     candidate_code: row.candidate_code,
     title: row.title,
     joining_date: row.joining_date,
     last_working_day: row.last_working_day,
     relieving_reason: row.relieving_reason,
-    status: row.status,
+    status: employmentState(row, today),
+    confirmation: row.confirmation,
+    confirmed_by: row.confirmed_by,
+    confirmed_at: row.confirmed_at === null ? null : iso(row.confirmed_at),
     application_id: row.application_id,
     job_title: row.job_title,
     created_at: iso(row.created_at),
@@ -69,17 +94,29 @@ function toEmployee(row: EmployeeRow): Employee {
   };
 }
 
-/** Team → Employees: the company's employees by status, newest joiners first (capped, see EMPLOYEES_LIST_CAP). */
-export async function listEmployees(db: Kysely<DB>, companyId: string, status: EmployeeStatusFilter): Promise<Employee[]> {
+/**
+ * Team → Employees: the company's employees by status, newest joiners first (capped, see
+ * EMPLOYEES_LIST_CAP). Active means current on the day: joining soon, working, or serving notice;
+ * relieved means the last working day has come.
+ */
+export async function listEmployees(db: Kysely<DB>, companyId: string, status: EmployeeStatusFilter, now: Date = new Date()): Promise<Employee[]> {
+  const today = todayInIndia(now);
   const rows = await companyEmployments(db, companyId)
-    .$if(status !== 'all', (qb) => qb.where('e.status', '=', status as 'active' | 'relieved'))
+    .$if(status === 'active', (qb) => qb.where((eb) => eb.or([eb('e.status', '=', 'active'), eb('e.last_working_day', '>', today)])))
+    .$if(status === 'relieved', (qb) => qb.where('e.status', '=', 'relieved').where('e.last_working_day', '<=', today))
     .orderBy('e.joining_date', 'desc')
     .orderBy('e.created_at', 'desc')
     .orderBy('e.id')
     .limit(EMPLOYEES_LIST_CAP)
     .execute();
-  return rows.map(toEmployee);
+  return rows.map((row) => toEmployee(row, today));
 }
+
+async function employeeById(db: Kysely<DB> | Transaction<DB>, companyId: string, employmentId: string, now: Date): Promise<Employee> {
+  return toEmployee(await companyEmployments(db, companyId).where('e.id', '=', employmentId).executeTakeFirstOrThrow(), todayInIndia(now));
+}
+
+const dashboardUrl = (context: EmploymentContext) => `${context.publicUrl.replace(/\/$/, '')}/dashboard`;
 
 /** PostgreSQL's unique violation on the one-active-employment-per-company index. */
 function isAlreadyEmployed(error: unknown): boolean {
@@ -89,10 +126,12 @@ function isAlreadyEmployed(error: unknown): boolean {
 
 /**
  * Records someone the company employs who was not hired through WorkCred, found by candidate ID
- * (404 for an unknown ID or a non-candidate). Someone already active here is 409: the unique
- * index decides, so two clicks add one row. The person is emailed: a company wrote to their history.
+ * (404 for an unknown ID or a non-candidate). It is unconfirmed (issue 33 A1): only the company
+ * sees it, without the person's name unless they applied here, until the person confirms it; they
+ * are emailed to confirm or decline. Someone already active here is 409: the unique index decides,
+ * so two clicks add one row.
  */
-export async function addEmployee(db: Kysely<DB>, actor: EmployerActor, input: AddEmployeeInput): Promise<Employee> {
+export async function addEmployee(db: Kysely<DB>, actor: EmployerActor, input: AddEmployeeInput, context: EmploymentContext = defaultContext()): Promise<Employee> {
   const code = input.candidate_code.trim().toUpperCase();
   try {
     return await db.transaction().execute(async (trx) => {
@@ -109,15 +148,15 @@ export async function addEmployee(db: Kysely<DB>, actor: EmployerActor, input: A
       const joiningDate = input.joining_date.trim();
       const { id } = await trx
         .insertInto('employments')
-        .values({ company_id: actor.companyId, employee_id: person.id, title, joining_date: joiningDate, created_by: actor.userId })
+        .values({ company_id: actor.companyId, employee_id: person.id, title, joining_date: joiningDate, created_by: actor.userId, confirmation: 'unconfirmed' })
         .returning('id')
         .executeTakeFirstOrThrow();
       await writeAudit(trx, { actorId: actor.userId, companyId: actor.companyId, action: 'employee_added', entityType: 'employment', entityId: id, details: { employee_id: person.id, joining_date: joiningDate }, ip: actor.ip });
       await announce(trx, actor.companyId, person.id, id);
       await emitWebhookEvent(trx, actor.companyId, 'employee.hired', { employment_id: id, candidate_id: person.id, title, joining_date: joiningDate });
-      const values = { name: person.full_name || person.email, company: person.company_name, title, joiningDate };
+      const values = { name: person.full_name || person.email, company: person.company_name, title, joiningDate, dashboardUrl: dashboardUrl(context) };
       await enqueueMessage(trx, { channel: 'email', to: person.email, subject: fill(text.addedEmailSubject, values), text: fill(text.addedEmailText, values) });
-      return toEmployee(await companyEmployments(trx, actor.companyId).where('e.id', '=', id).executeTakeFirstOrThrow());
+      return employeeById(trx, actor.companyId, id, context.now);
     });
   } catch (error) {
     if (isAlreadyEmployed(error)) throw conflict(text.alreadyEmployed, 'ALREADY_EMPLOYED');
@@ -129,12 +168,13 @@ export async function addEmployee(db: Kysely<DB>, actor: EmployerActor, input: A
 async function lockEmployment(trx: Transaction<DB>, companyId: string, employmentId: string) {
   const row = await trx
     .selectFrom('employments')
-    .select(['id', 'employee_id', 'status', 'joining_date', 'title'])
+    .select(['id', 'employee_id', 'status', 'joining_date', 'title', 'confirmation', 'confirmed_by'])
     .where('id', '=', employmentId)
     .where('company_id', '=', companyId)
     .forUpdate()
     .executeTakeFirst();
   if (!row) throw notFound(text.employmentNotFound);
+  if (row.confirmation === 'declined') throw conflict(text.declinedNotEditable, 'EMPLOYMENT_DECLINED');
   return row;
 }
 
@@ -143,17 +183,27 @@ async function announce(trx: Transaction<DB>, companyId: string, employeeId: str
   await publish(trx, { topic: `user:${employeeId}`, type: 'employment', id: employmentId });
 }
 
-/** Corrects an active employment's title or joining date. A relieved one is history: 409. */
-export async function updateEmployment(db: Kysely<DB>, actor: EmployerActor, employmentId: string, input: UpdateEmploymentInput): Promise<Employee> {
+/**
+ * Corrects an active employment's title or joining date. A relieved one is history: 409. One the
+ * person confirmed leaves their record until they confirm the change (a company's word alone never
+ * reaches it); a hire stays confirmed by the hire.
+ */
+export async function updateEmployment(db: Kysely<DB>, actor: EmployerActor, employmentId: string, input: UpdateEmploymentInput, context: EmploymentContext = defaultContext()): Promise<Employee> {
   return db.transaction().execute(async (trx) => {
     const current = await lockEmployment(trx, actor.companyId, employmentId);
     if (current.status !== 'active') throw conflict(text.relievedNotEditable, 'EMPLOYMENT_RELIEVED');
     const changes = { ...(input.title === undefined ? {} : { title: input.title }), ...(input.joining_date === undefined ? {} : { joining_date: input.joining_date }) };
+    const reconfirm = current.confirmed_by === 'person';
     await trx
       .updateTable('employments')
-      .set({ ...changes, updated_at: new Date() })
+      .set({ ...changes, ...(reconfirm ? { confirmation: 'unconfirmed' as const, confirmed_by: null, confirmed_at: null } : {}), updated_at: new Date() })
       .where('id', '=', employmentId)
       .execute();
+    if (reconfirm) {
+      const person = await personAndCompany(trx, current.employee_id, actor.companyId);
+      const values = { name: person.full_name || person.email, company: person.company_name, title: input.title ?? current.title, joiningDate: input.joining_date ?? current.joining_date, dashboardUrl: dashboardUrl(context) };
+      await enqueueMessage(trx, { channel: 'email', to: person.email, subject: fill(text.changedEmailSubject, values), text: fill(text.changedEmailText, values) });
+    }
     await writeAudit(trx, {
       actorId: actor.userId,
       companyId: actor.companyId,
@@ -164,16 +214,26 @@ export async function updateEmployment(db: Kysely<DB>, actor: EmployerActor, emp
       ip: actor.ip,
     });
     await announce(trx, actor.companyId, current.employee_id, employmentId);
-    return toEmployee(await companyEmployments(trx, actor.companyId).where('e.id', '=', employmentId).executeTakeFirstOrThrow());
+    return employeeById(trx, actor.companyId, employmentId, context.now);
   });
+}
+
+function personAndCompany(trx: Transaction<DB>, personId: string, companyId: string) {
+  return trx
+    .selectFrom('user_profiles as u')
+    .innerJoin('companies as c', (join) => join.on('c.id', '=', companyId))
+    .select(['u.email', 'u.full_name', 'c.name as company_name'])
+    .where('u.id', '=', personId)
+    .executeTakeFirstOrThrow();
 }
 
 /**
  * Relieves an employee: records the last working day (not before joining; the schema caps it at
- * 90 days ahead) and the reason, ends the employment, and emails the person, in one transaction
- * with the audit row and the live events. A second relieve is 409 and changes nothing.
+ * 90 days ahead) and the reason, and emails the person, in one transaction with the audit row and
+ * the live events. A day still ahead is a notice period: the person is "serving notice" until it
+ * comes, and relieving letters wait for it (issue 33 A2). A second relieve is 409 and changes nothing.
  */
-export async function relieveEmployee(db: Kysely<DB>, actor: EmployerActor, employmentId: string, input: RelieveInput): Promise<Employee> {
+export async function relieveEmployee(db: Kysely<DB>, actor: EmployerActor, employmentId: string, input: RelieveInput, context: EmploymentContext = defaultContext()): Promise<Employee> {
   return db.transaction().execute(async (trx) => {
     const current = await lockEmployment(trx, actor.companyId, employmentId);
     if (current.status !== 'active') throw conflict(text.alreadyRelieved, 'ALREADY_RELIEVED');
@@ -199,15 +259,13 @@ export async function relieveEmployee(db: Kysely<DB>, actor: EmployerActor, empl
     await announce(trx, actor.companyId, current.employee_id, employmentId);
     await emitWebhookEvent(trx, actor.companyId, 'employee.relieved', { employment_id: employmentId, candidate_id: current.employee_id, last_working_day: lastDay });
 
-    const person = await trx
-      .selectFrom('user_profiles as u')
-      .innerJoin('companies as c', (join) => join.on('c.id', '=', actor.companyId))
-      .select(['u.email', 'u.full_name', 'c.name as company_name'])
-      .where('u.id', '=', current.employee_id)
-      .executeTakeFirstOrThrow();
-    const values = { name: person.full_name || person.email, company: person.company_name, lastDay, title: current.title, reason };
-    await enqueueMessage(trx, { channel: 'email', to: person.email, subject: fill(text.relievedEmailSubject, values), text: fill(text.relievedEmailText, values) });
+    // The email says it is part of the person's history: only true of a confirmed employment.
+    if (current.confirmation === 'confirmed') {
+      const person = await personAndCompany(trx, current.employee_id, actor.companyId);
+      const values = { name: person.full_name || person.email, company: person.company_name, lastDay, title: current.title, reason };
+      await enqueueMessage(trx, { channel: 'email', to: person.email, subject: fill(text.relievedEmailSubject, values), text: fill(text.relievedEmailText, values) });
+    }
 
-    return toEmployee(await companyEmployments(trx, actor.companyId).where('e.id', '=', employmentId).executeTakeFirstOrThrow());
+    return employeeById(trx, actor.companyId, employmentId, context.now);
   });
 }

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { messages } from '../../../shared/messages.ts';
-import type { EmploymentRecord, EmploymentRecords, SharedRecord, VerifiedCheck } from '../../../shared/schemas/employment.ts';
+import { employmentState, type EmploymentRecord, type MyEmploymentRecords, type PendingEmployment, type SharedRecord, type VerifiedCheck } from '../../../shared/schemas/employment.ts';
+import { todayInIndia } from '../../../shared/schemas/jobs.ts';
 import type { DB } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { publish } from '../../realtime/events.ts';
@@ -11,17 +12,21 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 type Reader = Kysely<DB> | Transaction<DB>;
 
 /**
- * A person's employments, each with the company that recorded it and when: the hire when the row
- * was created, the relieving when it was last updated (a relieved row is never changed again).
- * onlyCompanyId narrows it to one company's rows.
+ * A person's record of employments: only those with a source (issue 33 A1), a hire through the
+ * company's pipeline or the person's own confirmation, each with the company that recorded it and
+ * when, the source and when, and the relieving when it was last updated (a relieved row is never
+ * changed again). The status is judged on `now`'s date in India (a last working day still ahead
+ * is a notice period). onlyCompanyId narrows it to one company's rows.
  */
-async function employmentsOf(db: Reader, personId: string, onlyCompanyId?: string): Promise<EmploymentRecord[]> {
+export async function employmentsOf(db: Reader, personId: string, options: { onlyCompanyId?: string; now: Date }): Promise<EmploymentRecord[]> {
+  const today = todayInIndia(options.now);
   const rows = await db
     .selectFrom('employments as e')
     .innerJoin('companies as c', 'c.id', 'e.company_id')
     .where('e.employee_id', '=', personId)
-    .$if(onlyCompanyId !== undefined, (qb) => qb.where('e.company_id', '=', onlyCompanyId as string))
-    .select(['e.id', 'c.name as company_name', 'e.title', 'e.joining_date', 'e.last_working_day', 'e.status', 'e.relieving_reason', 'e.application_id', 'e.created_at', 'e.updated_at'])
+    .where('e.confirmation', '=', 'confirmed')
+    .$if(options.onlyCompanyId !== undefined, (qb) => qb.where('e.company_id', '=', options.onlyCompanyId as string))
+    .select(['e.id', 'c.name as company_name', 'e.title', 'e.joining_date', 'e.last_working_day', 'e.status', 'e.relieving_reason', 'e.application_id', 'e.confirmed_by', 'e.confirmed_at', 'e.created_at', 'e.updated_at'])
     .orderBy('e.joining_date', 'desc')
     .orderBy('e.created_at', 'desc')
     .execute();
@@ -31,12 +36,37 @@ async function employmentsOf(db: Reader, personId: string, onlyCompanyId?: strin
     title: row.title,
     joining_date: row.joining_date,
     last_working_day: row.last_working_day,
-    status: row.status,
+    status: employmentState(row, today),
     relieving_reason: row.relieving_reason,
     recorded_by: row.company_name,
     recorded_at: iso(row.created_at),
     relieved_recorded_at: row.status === 'relieved' ? iso(row.updated_at) : null,
     hired_through_workcred: row.application_id !== null,
+    // The row's check constraint holds both for a confirmed row.
+    confirmed_by: row.confirmed_by ?? 'hire',
+    confirmed_at: iso(row.confirmed_at ?? row.created_at),
+  }));
+}
+
+/** Employments companies added that wait for the person's answer. */
+async function pendingOf(db: Reader, personId: string, now: Date): Promise<PendingEmployment[]> {
+  const today = todayInIndia(now);
+  const rows = await db
+    .selectFrom('employments as e')
+    .innerJoin('companies as c', 'c.id', 'e.company_id')
+    .where('e.employee_id', '=', personId)
+    .where('e.confirmation', '=', 'unconfirmed')
+    .select(['e.id', 'c.name as company_name', 'e.title', 'e.joining_date', 'e.last_working_day', 'e.status', 'e.created_at'])
+    .orderBy('e.created_at', 'desc')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    company_name: row.company_name,
+    title: row.title,
+    joining_date: row.joining_date,
+    last_working_day: row.last_working_day,
+    status: employmentState(row, today),
+    recorded_at: iso(row.created_at),
   }));
 }
 
@@ -58,10 +88,10 @@ async function verifiedChecksOf(db: Reader, personId: string): Promise<VerifiedC
   }));
 }
 
-/** The caller's own verified employment history: every company, and the checks behind it. */
-export async function myEmploymentRecords(db: Kysely<DB>, userId: string): Promise<EmploymentRecords> {
-  const [employments, checks] = await Promise.all([employmentsOf(db, userId), verifiedChecksOf(db, userId)]);
-  return { employments, checks };
+/** The caller's own verified employment history: every company, the checks behind it, and what waits for their confirmation. */
+export async function myEmploymentRecords(db: Kysely<DB>, userId: string, now: Date = new Date()): Promise<MyEmploymentRecords> {
+  const [employments, checks, pending] = await Promise.all([employmentsOf(db, userId, { now }), verifiedChecksOf(db, userId), pendingOf(db, userId, now)]);
+  return { employments, checks, pending };
 }
 
 /** Whether the candidate applied to one of the company's jobs (even one deleted since). */
@@ -88,7 +118,7 @@ async function appliedTo(db: Reader, candidateId: string, companyId: string): Pr
  *   is an answer there, not an error.
  * - Anyone else: 404, whatever the reason (no such candidate, no relation), so nothing is confirmed.
  */
-export async function sharedRecordForEmployer(db: Kysely<DB>, viewer: { userId: string; companyId: string }, candidateId: string): Promise<SharedRecord> {
+export async function sharedRecordForEmployer(db: Kysely<DB>, viewer: { userId: string; companyId: string }, candidateId: string, now: Date = new Date()): Promise<SharedRecord> {
   return db.transaction().execute(async (trx) => {
     const candidate = await trx
       .selectFrom('user_profiles as u')
@@ -110,12 +140,14 @@ export async function sharedRecordForEmployer(db: Kysely<DB>, viewer: { userId: 
 
     const who = { candidate_name: candidate.full_name, candidate_code: candidate.candidate_code };
     if (!share) {
-      const own = await employmentsOf(trx, candidateId, viewer.companyId);
+      // Only confirmed employments relate the company to the person: one it added by candidate ID
+      // alone does not, so the name stays unknown to it (issue 33 A1).
+      const own = await employmentsOf(trx, candidateId, { onlyCompanyId: viewer.companyId, now });
       if (own.length === 0 && !(await appliedTo(trx, candidateId, viewer.companyId))) throw notFound(text.recordNotShared);
       return { ...who, shared: false, shared_at: null, employments: own, checks: [] };
     }
 
-    const employments = await employmentsOf(trx, candidateId);
+    const employments = await employmentsOf(trx, candidateId, { now });
     const checks = await verifiedChecksOf(trx, candidateId);
     await trx.insertInto('record_views').values({ share_id: share.id, viewer_id: viewer.userId }).execute();
     // The candidate's card lists the view as soon as it is committed.

@@ -8,7 +8,8 @@ import {
   employeeSchema,
   employeesQuerySchema,
   employmentIdParamsSchema,
-  employmentRecordsSchema,
+  employmentRecordSchema,
+  myEmploymentRecordsSchema,
   recordShareSchema,
   recordSharesOverviewSchema,
   relieveBodySchema,
@@ -19,6 +20,7 @@ import {
 import { sessionOf } from '../../http/access.ts';
 import type { FeatureDeps } from '../feature-deps.ts';
 import { employerCompanyId } from '../jobs/company-scope.ts';
+import { confirmEmployment, declineEmployment } from './confirm-employment.ts';
 import { addEmployee, listEmployees, relieveEmployee, updateEmployment } from './employees.ts';
 import { myEmploymentRecords, sharedRecordForEmployer } from './records.ts';
 import { candidateIdOf, myRecordShares, revokeShare, shareRecord } from './shares.ts';
@@ -28,17 +30,18 @@ import { candidateIdOf, myRecordShares, revokeShare, shareRecord } from './share
  * own company's employments only (employerCompanyId, from the profile); candidates on their own
  * record and shares only. Another company's employment, another candidate's share: 404.
  */
-export async function employmentRoutes(app: FastifyInstance, { database, onMessageQueued }: FeatureDeps) {
+export async function employmentRoutes(app: FastifyInstance, { config, database, clock, onMessageQueued }: FeatureDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
+  const context = () => ({ now: clock(), publicUrl: config.PUBLIC_URL });
 
   api.get('/api/employees', { config: { access: 'user' }, schema: { querystring: employeesQuerySchema, response: { 200: employeeListSchema } } }, async (request) =>
-    listEmployees(db, employerCompanyId(sessionOf(request)), request.query.status),
+    listEmployees(db, employerCompanyId(sessionOf(request)), request.query.status, clock()),
   );
 
   api.post('/api/employees', { config: { access: 'user' }, schema: { body: addEmployeeBodySchema, response: { 201: employeeSchema } } }, async (request, reply) => {
     const session = sessionOf(request);
-    const employee = await addEmployee(db, { userId: session.userId, companyId: employerCompanyId(session), ip: request.ip }, request.body);
+    const employee = await addEmployee(db, { userId: session.userId, companyId: employerCompanyId(session), ip: request.ip }, request.body, context());
     onMessageQueued();
     return reply.code(201).send(employee);
   });
@@ -48,7 +51,9 @@ export async function employmentRoutes(app: FastifyInstance, { database, onMessa
     { config: { access: 'user' }, schema: { params: employmentIdParamsSchema, body: updateEmploymentBodySchema, response: { 200: employeeSchema } } },
     async (request) => {
       const session = sessionOf(request);
-      return updateEmployment(db, { userId: session.userId, companyId: employerCompanyId(session), ip: request.ip }, request.params.employmentId, request.body);
+      const employee = await updateEmployment(db, { userId: session.userId, companyId: employerCompanyId(session), ip: request.ip }, request.params.employmentId, request.body, context());
+      onMessageQueued();
+      return employee;
     },
   );
 
@@ -57,22 +62,34 @@ export async function employmentRoutes(app: FastifyInstance, { database, onMessa
     { config: { access: 'user' }, schema: { params: employmentIdParamsSchema, body: relieveBodySchema, response: { 200: employeeSchema } } },
     async (request) => {
       const session = sessionOf(request);
-      const employee = await relieveEmployee(db, { userId: session.userId, companyId: employerCompanyId(session), ip: request.ip }, request.params.employmentId, request.body);
+      const employee = await relieveEmployee(db, { userId: session.userId, companyId: employerCompanyId(session), ip: request.ip }, request.params.employmentId, request.body, context());
       onMessageQueued();
       return employee;
     },
   );
 
-  api.get('/api/employment-records/mine', { config: { access: 'user' }, schema: { response: { 200: employmentRecordsSchema } } }, async (request) =>
-    myEmploymentRecords(db, sessionOf(request).userId),
+  api.get('/api/employment-records/mine', { config: { access: 'user' }, schema: { response: { 200: myEmploymentRecordsSchema } } }, async (request) =>
+    myEmploymentRecords(db, sessionOf(request).userId, clock()),
   );
+
+  // The person answers an employment a company added directly (issue 33 A1); only their own.
+  api.post(
+    '/api/employment-records/:employmentId/confirm',
+    { config: { access: 'user' }, schema: { params: employmentIdParamsSchema, response: { 200: employmentRecordSchema } } },
+    async (request) => confirmEmployment(db, { userId: sessionOf(request).userId, ip: request.ip }, request.params.employmentId, clock()),
+  );
+
+  api.post('/api/employment-records/:employmentId/decline', { config: { access: 'user' }, schema: { params: employmentIdParamsSchema } }, async (request, reply) => {
+    await declineEmployment(db, { userId: sessionOf(request).userId, ip: request.ip }, request.params.employmentId, clock());
+    return reply.code(204).send();
+  });
 
   api.get(
     '/api/employment-records/shared/:candidateId',
     { config: { access: 'user' }, schema: { params: candidateIdParamsSchema, response: { 200: sharedRecordSchema } } },
     async (request) => {
       const session = sessionOf(request);
-      return sharedRecordForEmployer(db, { userId: session.userId, companyId: employerCompanyId(session) }, request.params.candidateId);
+      return sharedRecordForEmployer(db, { userId: session.userId, companyId: employerCompanyId(session) }, request.params.candidateId, clock());
     },
   );
 

@@ -6,6 +6,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { fill } from '../../../shared/fill.ts';
 import { messages } from '../../../shared/messages.ts';
 import { letterDate, paiseInLakh, renderLetterText, type CompanyLetter, type IssueLetterInput, type LetterKind, type LetterValues } from '../../../shared/schemas/letters.ts';
+import { todayInIndia } from '../../../shared/schemas/jobs.ts';
 import { writeAudit } from '../../audit/write-audit.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
@@ -50,7 +51,7 @@ interface LetterSubject {
  * Whom and what the letter is about, read (and locked, inside the issuing transaction) from the
  * company's own rows: another company's application or employment is 404, a wrong state 409.
  */
-async function letterSubject(db: Kysely<DB> | Transaction<DB>, companyId: string, input: IssueLetterInput, lock: boolean): Promise<LetterSubject> {
+async function letterSubject(db: Kysely<DB> | Transaction<DB>, companyId: string, input: IssueLetterInput, lock: boolean, today: string): Promise<LetterSubject> {
   if (input.kind === 'offer') {
     const row = await db
       .selectFrom('job_applications as ja')
@@ -81,14 +82,21 @@ async function letterSubject(db: Kysely<DB> | Transaction<DB>, companyId: string
     .selectFrom('employments as e')
     .innerJoin('user_profiles as u', 'u.id', 'e.employee_id')
     .leftJoin('candidate_profiles as cp', 'cp.user_id', 'e.employee_id')
-    .select(['e.id', 'e.status', 'e.employee_id', 'e.title', 'e.joining_date', 'e.last_working_day', 'e.application_id', 'u.email', 'u.full_name', 'cp.candidate_code'])
+    .select(['e.id', 'e.status', 'e.confirmation', 'e.employee_id', 'e.title', 'e.joining_date', 'e.last_working_day', 'e.application_id', 'u.email', 'u.full_name', 'cp.candidate_code'])
     .where('e.id', '=', input.employment_id!)
     .where('e.company_id', '=', companyId)
     .$if(lock, (qb) => qb.forShare('e'))
     .executeTakeFirst();
   if (!row) throw notFound(text.employmentNotFound);
+  // A letter names the person and vouches for the employment: only one with a source (issue 33 A1).
+  if (row.confirmation !== 'confirmed') throw conflict(text.needsConfirmedEmployment, 'LETTER_UNCONFIRMED');
   if (input.kind === 'appointment' && row.status !== 'active') throw conflict(text.appointmentNeedsActive, 'LETTER_WRONG_STATE');
   if (input.kind !== 'appointment' && row.status !== 'relieved') throw conflict(text.relievingNeedsRelieved, 'LETTER_WRONG_STATE');
+  // Relieving and experience letters state only what has happened by their date (issue 33 A2):
+  // during a notice period the last working day is still to come.
+  if (input.kind !== 'appointment' && row.last_working_day !== null && row.last_working_day > today) {
+    throw conflict(fill(text.relievingNotYet, { date: letterDate(row.last_working_day) }), 'LETTER_NOT_YET');
+  }
   return {
     recipientId: row.employee_id,
     email: row.email,
@@ -125,7 +133,8 @@ async function logoPng(deps: LetterDeps, logoKey: string | null): Promise<Buffer
  */
 export async function issueLetter(deps: LetterDeps, actor: CompanyActor, input: IssueLetterInput): Promise<CompanyLetter> {
   const now = deps.now ?? new Date();
-  const subject = await letterSubject(deps.db, actor.companyId, input, false);
+  const today = todayInIndia(now);
+  const subject = await letterSubject(deps.db, actor.companyId, input, false, today);
   const company = await deps.db.selectFrom('companies').select(['name', 'logo_key']).where('id', '=', actor.companyId).executeTakeFirstOrThrow();
   const template = await letterTemplate(deps.db, actor.companyId, input.kind);
   const values: LetterValues = {
@@ -161,7 +170,7 @@ export async function issueLetter(deps: LetterDeps, actor: CompanyActor, input: 
     const claimed = await trx.deleteFrom('storage_intents').where('object_key', '=', key).where('action', '=', 'upload').returning('id').executeTakeFirst();
     if (!claimed) throw new AppError(503, 'UPLOAD_ABANDONED', messages.errors.unavailable);
     // The stage or employment may have changed while the PDF was made: check again, under lock.
-    await letterSubject(trx, actor.companyId, input, true);
+    await letterSubject(trx, actor.companyId, input, true, today);
     const { id } = await trx
       .insertInto('letters')
       .values({

@@ -33,7 +33,7 @@ const text = messages.letters;
  * recruiters, see ROUTE_PERMISSIONS), the PDF for the company and the person, the candidate's own
  * list, and the public verification of a code and of an uploaded copy.
  */
-export async function letterRoutes(app: FastifyInstance, { database, storage, config, onMessageQueued }: FeatureDeps) {
+export async function letterRoutes(app: FastifyInstance, { database, storage, config, clock, onMessageQueued }: FeatureDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
   const actorOf = (request: FastifyRequest): CompanyActor => {
@@ -52,7 +52,7 @@ export async function letterRoutes(app: FastifyInstance, { database, storage, co
 
   api.get('/api/letters', { config: user, schema: { response: { 200: companyLetterListSchema } } }, async (request) => listCompanyLetters(db, actorOf(request).companyId));
   api.post('/api/letters', { config: user, schema: { body: issueLetterBodySchema, response: { 201: companyLetterSchema } } }, async (request, reply) => {
-    const letter = await issueLetter({ db, storage, log: request.log, publicUrl: config.PUBLIC_URL }, actorOf(request), request.body);
+    const letter = await issueLetter({ db, storage, log: request.log, publicUrl: config.PUBLIC_URL, now: clock() }, actorOf(request), request.body);
     onMessageQueued();
     return reply.code(201).send(letter);
   });

@@ -112,6 +112,10 @@ export async function applyStageChange(trx: Transaction<DB>, application: Locked
           title: change.hire.title,
           joining_date: change.hire.joining_date,
           created_by: change.actorId,
+          // The hire through the company's own pipeline is the employment's source (issue 33 A1).
+          confirmation: 'confirmed',
+          confirmed_by: 'hire',
+          confirmed_at: sql<Date>`clock_timestamp()`,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

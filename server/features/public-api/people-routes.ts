@@ -74,12 +74,12 @@ export async function peopleRoutes(v1: FastifyInstance, { config, database, cloc
   );
 
   api.get('/api/v1/employees', { config: scoped('employees:read'), schema: { summary: 'List employees', querystring: v1EmployeesQuerySchema, response: { 200: v1EmployeeListSchema } } }, async (request) => ({
-    data: await listEmployees(db, apiKeyOf(request).companyId, request.query.status),
+    data: await listEmployees(db, apiKeyOf(request).companyId, request.query.status, clock()),
     next_cursor: null,
   }));
 
   api.post('/api/v1/employees', { config: scoped('employees:write'), schema: { summary: 'Add an employee', body: addEmployeeBodySchema, response: { 201: v1EmployeeSchema } } }, async (request, reply) => {
-    const employee = await addEmployee(db, await keyActor(db, request), request.body);
+    const employee = await addEmployee(db, await keyActor(db, request), request.body, { now: clock(), publicUrl: config.PUBLIC_URL });
     onMessageQueued();
     return reply.code(201).send(employee);
   });
@@ -88,7 +88,7 @@ export async function peopleRoutes(v1: FastifyInstance, { config, database, cloc
     '/api/v1/employees/:id/relieve',
     { config: scoped('employees:write'), schema: { summary: 'Relieve an employee', params: v1EmployeeParamsSchema, body: relieveBodySchema, response: { 200: v1EmployeeSchema } } },
     async (request) => {
-      const employee = await relieveEmployee(db, await keyActor(db, request), request.params.id, request.body);
+      const employee = await relieveEmployee(db, await keyActor(db, request), request.params.id, request.body, { now: clock(), publicUrl: config.PUBLIC_URL });
       onMessageQueued();
       return employee;
     },

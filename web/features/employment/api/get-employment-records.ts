@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { employmentRecordsSchema, type EmploymentRecords } from '@shared/schemas/employment.ts';
+import { myEmploymentRecordsSchema, type MyEmploymentRecords } from '@shared/schemas/employment.ts';
 import { api } from '@web/lib/api-client.ts';
 
 export const employmentRecordsQueryKey = ['employment-records'] as const;
 
-/** GET /api/employment-records/mine: the signed-in person's employments and verified checks. */
-export function getEmploymentRecords(signal?: AbortSignal): Promise<EmploymentRecords> {
-  return api('/api/employment-records/mine', { schema: employmentRecordsSchema, signal });
+/** GET /api/employment-records/mine: the signed-in person's employments, verified checks and what awaits their confirmation. */
+export function getEmploymentRecords(signal?: AbortSignal): Promise<MyEmploymentRecords> {
+  return api('/api/employment-records/mine', { schema: myEmploymentRecordsSchema, signal });
 }
 
 export function useEmploymentRecords() {

@@ -10,6 +10,7 @@ import { TextField } from '@web/components/ui/text-field.tsx';
 import { errorMessage } from '@web/lib/api-client.ts';
 import { fill } from '@web/lib/fill.ts';
 import { useAddEmployee } from '../api/add-employee.ts';
+import { employeeName } from '../lib/employee-name.ts';
 
 const text = messages.employment;
 const EMPTY: AddEmployeeInput = { candidate_code: '', title: '', joining_date: '' };
@@ -24,7 +25,8 @@ export function AddEmployeeDialog({ open, onOpenChange }: { open: boolean; onOpe
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const employee = await add.mutateAsync(values);
-      toast.success(fill(text.added, { name: employee.full_name }));
+      // Unconfirmed until the person answers; the name shows only if they applied here.
+      toast.success(fill(text.addedPending, { name: employeeName(employee) }));
       form.reset(EMPTY);
       onOpenChange(false);
     } catch (error) {

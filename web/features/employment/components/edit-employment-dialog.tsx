@@ -11,6 +11,7 @@ import { TextField } from '@web/components/ui/text-field.tsx';
 import { errorMessage } from '@web/lib/api-client.ts';
 import { fill } from '@web/lib/fill.ts';
 import { useUpdateEmployee } from '../api/update-employee.ts';
+import { employeeName } from '../lib/employee-name.ts';
 
 const text = messages.employment;
 const formSchema = z.object({ title: employmentTitleSchema, joining_date: joiningDateSchema });
@@ -42,8 +43,9 @@ export function EditEmploymentDialog({ employee, open, onOpenChange }: { employe
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-lg">
-        <DialogTitle>{fill(text.editTitle, { name: employee.full_name })}</DialogTitle>
+        <DialogTitle>{fill(text.editTitle, { name: employeeName(employee) })}</DialogTitle>
         <DialogDescription>{text.editDescription}</DialogDescription>
+        {employee.confirmed_by === 'person' ? <p className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{text.editReconfirm}</p> : null}
         <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-4 space-y-4" aria-busy={isSubmitting}>
           <TextField id={`${id}-title`} label={text.titleLabel} required maxLength={EMPLOYMENT_LIMITS.title} error={errors.title?.message} {...form.register('title')} />
           <TextField id={`${id}-joining`} type="date" label={text.joiningDateLabel} required error={errors.joining_date?.message} {...form.register('joining_date')} />

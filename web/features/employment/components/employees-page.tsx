@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { FileSignature, Pencil, UserMinus, UserPlus } from 'lucide-react';
 import { messages } from '@shared/messages.ts';
 import { employeeStatusFilters, type Employee, type EmployeeStatusFilter } from '@shared/schemas/employment.ts';
+import type { LetterKind } from '@shared/schemas/letters.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card } from '@web/components/ui/card.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
@@ -14,6 +15,7 @@ import { useCan } from '@web/lib/session/use-can.ts';
 import { IssueLetterDialog } from '@web/features/letters/components/issue-letter-dialog.tsx';
 import { useEmployees } from '../api/get-employees.ts';
 import { useLiveEmployees } from '../hooks/use-live-employment.ts';
+import { employeeName } from '../lib/employee-name.ts';
 import { formatDay } from '../lib/format-dates.ts';
 import { AddEmployeeDialog } from './add-employee-dialog.tsx';
 import { EditEmploymentDialog } from './edit-employment-dialog.tsx';
@@ -23,23 +25,59 @@ import { TeamNav } from './team-nav.tsx';
 const text = messages.employment;
 const headers = [text.columnName, text.columnCandidateId, text.columnTitle, text.columnJoined, text.columnLastDay, text.columnStatus, text.columnSource];
 
-function StatusBadge({ status }: { status: Employee['status'] }) {
-  const look = status === 'active' ? 'bg-emerald-50 text-emerald-800 ring-emerald-200' : 'bg-slate-100 text-slate-700 ring-slate-200';
-  return <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${look}`}>{text.statusLabels[status]}</span>;
+const STATUS_LOOK: Record<Employee['status'], string> = {
+  joining: 'bg-sky-50 text-sky-800 ring-sky-200',
+  active: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  notice: 'bg-amber-50 text-amber-900 ring-amber-200',
+  relieved: 'bg-slate-100 text-slate-700 ring-slate-200',
+};
+
+/** Where the employment stands today: a joining date ahead or a notice period says its date. */
+function StatusBadge({ employee }: { employee: Employee }) {
+  const label =
+    employee.status === 'joining'
+      ? fill(text.joiningOn, { date: formatDay(employee.joining_date) })
+      : employee.status === 'notice' && employee.last_working_day
+        ? fill(text.servingNoticeUntil, { date: formatDay(employee.last_working_day) })
+        : text.statusLabels[employee.status];
+  return <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ${STATUS_LOOK[employee.status]}`}>{label}</span>;
+}
+
+/** An employment added directly waits for the person: until then it is the company's word alone. */
+function ConfirmationBadge({ employee }: { employee: Employee }) {
+  if (employee.confirmation === 'confirmed') return null;
+  const look = employee.confirmation === 'declined' ? 'bg-red-50 text-red-800 ring-red-200' : 'bg-slate-50 text-slate-700 ring-slate-300';
+  return (
+    <span className={`mt-1 inline-flex rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ${look}`}>
+      {text.confirmationLabels[employee.confirmation]}
+    </span>
+  );
+}
+
+/** Letters vouch for what has happened, about someone who confirmed the employment (issue 33 A1, A2). */
+function letterKinds(employee: Employee): LetterKind[] {
+  if (employee.confirmation !== 'confirmed') return [];
+  if (employee.status === 'relieved') return ['experience', 'relieving'];
+  if (employee.status === 'notice') return [];
+  return ['appointment'];
 }
 
 function EmployeeRow({ employee }: { employee: Employee }) {
   const [dialog, setDialog] = useState<'edit' | 'relieve' | 'letter' | null>(null);
   const canIssue = useCan('letters.issue');
-  const letterButton = canIssue ? (
-    <Button variant="outline" size="sm" aria-label={fill(messages.letters.issueNamed, { name: employee.full_name })} onClick={() => setDialog('letter')}>
+  const name = employeeName(employee);
+  const kinds = letterKinds(employee);
+  const letterButton = canIssue && kinds.length > 0 ? (
+    <Button variant="outline" size="sm" aria-label={fill(messages.letters.issueNamed, { name })} onClick={() => setDialog('letter')}>
       <FileSignature className="size-4" aria-hidden="true" />
       {messages.letters.issueShort}
     </Button>
   ) : null;
   return (
-    <tr data-testid="employee-row" aria-label={employee.full_name}>
-      <td className="px-4 py-3 font-medium text-slate-900">{employee.full_name}</td>
+    <tr data-testid="employee-row" aria-label={name}>
+      <td className="px-4 py-3 font-medium text-slate-900">
+        {employee.full_name ?? <span className="font-normal whitespace-nowrap text-slate-500 italic">{text.awaitingName}</span>}
+      </td>
       <td className="px-4 py-3 font-mono text-xs text-slate-700">{employee.candidate_code ?? '—'}</td>
       <td className="px-4 py-3 text-slate-700">{employee.title}</td>
       <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDay(employee.joining_date)}</td>
@@ -48,17 +86,20 @@ function EmployeeRow({ employee }: { employee: Employee }) {
         {employee.relieving_reason ? <p className="mt-0.5 max-w-56 text-xs break-words text-slate-500">{employee.relieving_reason}</p> : null}
       </td>
       <td className="px-4 py-3">
-        <StatusBadge status={employee.status} />
+        <div className="flex flex-col items-start">
+          <StatusBadge employee={employee} />
+          <ConfirmationBadge employee={employee} />
+        </div>
       </td>
       <td className="px-4 py-3 text-slate-700">{employee.job_title ?? <span className="text-slate-500">{text.addedDirectly}</span>}</td>
       <td className="px-4 py-3 text-right whitespace-nowrap">
-        {employee.status === 'active' ? (
+        {(employee.status === 'active' || employee.status === 'joining') && employee.confirmation !== 'declined' ? (
           <div className="flex justify-end gap-2">
-            <Button variant="outline" size="sm" aria-label={fill(text.editNamed, { name: employee.full_name })} onClick={() => setDialog('edit')}>
+            <Button variant="outline" size="sm" aria-label={fill(text.editNamed, { name })} onClick={() => setDialog('edit')}>
               <Pencil className="size-4" aria-hidden="true" />
               {text.edit}
             </Button>
-            <Button variant="outline" size="sm" aria-label={fill(text.relieveNamed, { name: employee.full_name })} onClick={() => setDialog('relieve')}>
+            <Button variant="outline" size="sm" aria-label={fill(text.relieveNamed, { name })} onClick={() => setDialog('relieve')}>
               <UserMinus className="size-4" aria-hidden="true" />
               {text.relieve}
             </Button>
@@ -71,9 +112,9 @@ function EmployeeRow({ employee }: { employee: Employee }) {
         {dialog === 'edit' ? <EditEmploymentDialog employee={employee} open onOpenChange={(open) => setDialog(open ? 'edit' : null)} /> : null}
         {dialog === 'letter' ? (
           <IssueLetterDialog
-            kinds={employee.status === 'active' ? ['appointment'] : ['experience', 'relieving']}
+            kinds={kinds}
             target={{ employment_id: employee.id }}
-            name={employee.full_name}
+            name={name}
             open
             onOpenChange={(open) => setDialog(open ? 'letter' : null)}
           />
@@ -135,6 +176,12 @@ export function EmployeesPage() {
             <Spinner label={text.loadingEmployees} />
           </div>
         ) : (
+          <>
+          {employees.data.some((employee) => employee.confirmation === 'unconfirmed') ? (
+            <p className="border-b border-slate-200 px-4 py-3 text-sm text-slate-600">
+              <span className="font-medium text-slate-800">{text.confirmationLabels.unconfirmed}:</span> {text.unconfirmedHint}
+            </p>
+          ) : null}
           <table className="w-full min-w-[56rem] text-left text-sm">
             <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
               <tr>
@@ -160,6 +207,7 @@ export function EmployeesPage() {
               )}
             </tbody>
           </table>
+          </>
         )}
       </Card>
           </TabsContent>

@@ -6,6 +6,7 @@ import { useMe } from '@web/lib/session/get-me.ts';
 import { useEmploymentRecords } from '../api/get-employment-records.ts';
 import { useRecordShares } from '../api/get-record-shares.ts';
 import { useLiveEmploymentHistory } from '../hooks/use-live-employment.ts';
+import { PendingEmployments } from './pending-employments.tsx';
 import { EmploymentTimeline, VerifiedChecks } from './record-timeline.tsx';
 import { ShareForm, SharesList } from './share-controls.tsx';
 
@@ -43,7 +44,8 @@ export function EmploymentHistoryCard() {
             <Retry message={text.historyLoadFailed} onRetry={() => void records.refetch()} />
           ) : (
             <>
-              {records.data.employments.length === 0 ? <p className="text-sm text-slate-500">{text.historyEmpty}</p> : <EmploymentTimeline employments={records.data.employments} />}
+              <PendingEmployments pending={records.data.pending} />
+              {records.data.employments.length === 0 ? <p className="text-sm text-slate-500">{text.historyEmpty}</p> : <EmploymentTimeline employments={records.data.employments} viewer="person" />}
               <section className="space-y-2">
                 <h3 className="text-sm font-semibold text-slate-900">{text.checksTitle}</h3>
                 <VerifiedChecks checks={records.data.checks} />

@@ -6,11 +6,25 @@ import { formatDay, formatMoment } from '../lib/format-dates.ts';
 
 const text = messages.employment;
 
+/** Who vouches for the employment and when: the hire through WorkCred, or the person's confirmation. */
+function sourceLine(employment: EmploymentRecord, viewer: 'person' | 'employer'): string {
+  if (employment.confirmed_by === 'hire') return fill(text.hiredBy, { company: employment.recorded_by, date: formatMoment(employment.confirmed_at) });
+  return fill(viewer === 'person' ? text.confirmedByYou : text.confirmedByCandidate, { date: formatMoment(employment.confirmed_at) });
+}
+
+/** The date range, or where it stands when the joining date or the last working day is still ahead. */
+export function employmentPeriod(employment: Pick<EmploymentRecord, 'joining_date' | 'last_working_day' | 'status'>): string {
+  if (employment.status === 'joining') return fill(text.joiningOn, { date: formatDay(employment.joining_date) });
+  const to = employment.status === 'notice' && employment.last_working_day ? fill(text.servingNoticeUntil, { date: formatDay(employment.last_working_day) }) : employment.last_working_day ? formatDay(employment.last_working_day) : text.present;
+  return fill(text.dateRange, { from: formatDay(employment.joining_date), to });
+}
+
 /**
- * Employments, newest first, each saying who confirmed what and when. The same view for the
- * candidate (their own card) and the employer (the shared record): they see the same thing.
+ * Employments, newest first, each saying who recorded it, who vouches for it and when. The same
+ * view for the candidate (their own card) and the employer (the shared record): they see the same
+ * thing, worded for the reader.
  */
-export function EmploymentTimeline({ employments }: { employments: EmploymentRecord[] }) {
+export function EmploymentTimeline({ employments, viewer }: { employments: EmploymentRecord[]; viewer: 'person' | 'employer' }) {
   return (
     <ol className="space-y-4 border-l border-slate-200 pl-5" aria-label={text.historyTitle}>
       {employments.map((employment) => (
@@ -21,18 +35,21 @@ export function EmploymentTimeline({ employments }: { employments: EmploymentRec
               {employment.title} <span className="font-normal text-slate-600">· {employment.company_name}</span>
             </p>
             <p className="text-sm whitespace-nowrap text-slate-600">
-              {fill(text.dateRange, { from: formatDay(employment.joining_date), to: employment.last_working_day ? formatDay(employment.last_working_day) : text.present })}
+              {employmentPeriod(employment)}
             </p>
           </div>
           {employment.relieving_reason ? <p className="mt-1 text-sm text-slate-600">{fill(text.relievingReason, { reason: employment.relieving_reason })}</p> : null}
           <ul className="mt-2 flex flex-wrap gap-2 text-xs">
             <li className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 font-medium text-emerald-800 ring-1 ring-emerald-200">
-              <Building2 className="size-3.5" aria-hidden="true" />
-              {fill(text.recordedBy, { company: employment.recorded_by, date: formatMoment(employment.recorded_at) })}
+              <BadgeCheck className="size-3.5" aria-hidden="true" />
+              {sourceLine(employment, viewer)}
             </li>
-            <li className="inline-flex items-center rounded-full bg-slate-50 px-2 py-0.5 font-medium text-slate-600 ring-1 ring-slate-200">
-              {employment.hired_through_workcred ? text.hiredThroughWorkCred : text.addedByEmployer}
-            </li>
+            {employment.confirmed_by === 'person' ? (
+              <li className="inline-flex items-center gap-1 rounded-full bg-slate-50 px-2 py-0.5 font-medium text-slate-600 ring-1 ring-slate-200">
+                <Building2 className="size-3.5" aria-hidden="true" />
+                {fill(text.recordedBy, { company: employment.recorded_by, date: formatMoment(employment.recorded_at) })}
+              </li>
+            ) : null}
             {employment.relieved_recorded_at ? (
               <li className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-700 ring-1 ring-slate-200">
                 <Building2 className="size-3.5" aria-hidden="true" />

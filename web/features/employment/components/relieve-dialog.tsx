@@ -13,6 +13,7 @@ import { errorMessage } from '@web/lib/api-client.ts';
 import { fill } from '@web/lib/fill.ts';
 import { useRelieveEmployee } from '../api/relieve-employee.ts';
 import { formatDay } from '../lib/format-dates.ts';
+import { employeeName } from '../lib/employee-name.ts';
 
 const text = messages.employment;
 
@@ -35,7 +36,7 @@ export function RelieveDialog({ employee, open, onOpenChange }: { employee: Empl
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await relieve.mutateAsync({ id: employee.id, values });
-      toast.success(fill(text.relieved, { name: employee.full_name }));
+      toast.success(fill(text.relieved, { name: employeeName(employee) }));
       form.reset();
       onOpenChange(false);
     } catch (error) {
@@ -47,8 +48,8 @@ export function RelieveDialog({ employee, open, onOpenChange }: { employee: Empl
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-lg">
-        <DialogTitle>{fill(text.relieveTitle, { name: employee.full_name })}</DialogTitle>
-        <DialogDescription>{fill(text.relieveDescription, { name: employee.full_name })}</DialogDescription>
+        <DialogTitle>{fill(text.relieveTitle, { name: employeeName(employee) })}</DialogTitle>
+        <DialogDescription>{fill(text.relieveDescription, { name: employeeName(employee) })}</DialogDescription>
         <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-4 space-y-4" aria-busy={isSubmitting}>
           <TextField
             id={`${id}-last-day`}

@@ -36,7 +36,7 @@ export function SharedRecordPanel({ candidateId }: { candidateId: string }) {
       ) : (
         <>
           <p className="text-xs text-slate-600">{record.data.shared && record.data.shared_at ? fill(text.panelShared, { date: formatMoment(record.data.shared_at) }) : text.panelOwnOnly}</p>
-          {record.data.employments.length === 0 ? <p className="text-sm text-slate-500">{text.historyEmpty}</p> : <EmploymentTimeline employments={record.data.employments} />}
+          {record.data.employments.length === 0 ? <p className="text-sm text-slate-500">{text.historyEmpty}</p> : <EmploymentTimeline employments={record.data.employments} viewer="employer" />}
           {record.data.shared ? (
             <div className="space-y-2">
               <h4 className="text-sm font-medium text-slate-900">{text.checksTitle}</h4>
