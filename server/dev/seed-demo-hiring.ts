@@ -111,35 +111,26 @@ export async function seedHiring(context: SeedContext, companies: SeededCompany[
     if (story.withdraw) await withdrawApplication(db, { userId: person.id, ip: SEED_IP, publicUrl }, id);
   }
 
-  // Kavya worked at Saffron Health before WorkCred: added by her candidate ID, then relieved.
-  const saffron = companies.find((c) => c.spec.key === 'saffron');
-  const kavya = candidates.get('kavya');
-  if (saffron && kavya && saffron.team[0]) {
-    const actor = { userId: saffron.team[0].id, companyId: saffron.id, ip: SEED_IP };
-    const { candidate_code: code } = await db.selectFrom('candidate_profiles').select('candidate_code').where('user_id', '=', kavya.id).executeTakeFirstOrThrow();
-    const employee = await addEmployee(db, actor, { candidate_code: code, title: 'Medical Coder', joining_date: '2023-07-03' });
-    // She confirmed it: an employment added directly reaches her record only with her confirmation.
-    await confirmEmployment(db, { userId: kavya.id, ip: SEED_IP }, employee.id);
-    await relieveEmployee(db, actor, employee.id, { last_working_day: indiaDate(-24), reason: 'Resigned to move into a data analytics role.' });
-  }
+  // Employments recorded by candidate ID (issue 33 A1): each waits for the person's confirmation.
+  const addByCode = async (companyKey: string, personKey: string, title: string, joiningDate: string, confirmed: boolean) => {
+    const company = companies.find((c) => c.spec.key === companyKey);
+    const person = candidates.get(personKey);
+    if (!company || !person || !company.team[0]) return null;
+    const actor = { userId: company.team[0].id, companyId: company.id, ip: SEED_IP };
+    const { candidate_code: code } = await db.selectFrom('candidate_profiles').select('candidate_code').where('user_id', '=', person.id).executeTakeFirstOrThrow();
+    const employee = await addEmployee(db, actor, { candidate_code: code, title, joining_date: joiningDate });
+    if (confirmed) await confirmEmployment(db, { userId: person.id, ip: SEED_IP }, employee.id);
+    return { actor, id: employee.id };
+  };
+  // Kavya worked at Saffron Health before WorkCred: added by her candidate ID, confirmed by her, then relieved.
+  const kavya = await addByCode('saffron', 'kavya', 'Medical Coder', '2023-07-03', true);
+  if (kavya) await relieveEmployee(db, kavya.actor, kavya.id, { last_working_day: indiaDate(-24), reason: 'Resigned to move into a data analytics role.' });
   // Kabir works at Saffron and is serving his notice while he applies to Nimbus: his last working
   // day is ahead, so he is "Serving notice until …" and no relieving letter can be issued yet.
-  const kabir = candidates.get('kabir');
-  if (saffron && kabir && saffron.team[0]) {
-    const actor = { userId: saffron.team[0].id, companyId: saffron.id, ip: SEED_IP };
-    const { candidate_code: code } = await db.selectFrom('candidate_profiles').select('candidate_code').where('user_id', '=', kabir.id).executeTakeFirstOrThrow();
-    const employee = await addEmployee(db, actor, { candidate_code: code, title: 'QA Analyst', joining_date: '2022-08-01' });
-    await confirmEmployment(db, { userId: kabir.id, ip: SEED_IP }, employee.id);
-    await relieveEmployee(db, actor, employee.id, { last_working_day: indiaDate(30), reason: 'Resigned; serving a 60-day notice period.' });
-  }
+  const kabir = await addByCode('saffron', 'kabir', 'QA Analyst', '2022-08-01', true);
+  if (kabir) await relieveEmployee(db, kabir.actor, kabir.id, { last_working_day: indiaDate(30), reason: 'Resigned; serving a 60-day notice period.' });
   // Nimbus added Harsh by his candidate ID; he has not answered yet. Nimbus sees the row without
   // his name, and his dashboard asks him to confirm or decline it.
-  const nimbus = companies.find((c) => c.spec.key === 'nimbus');
-  const harsh = candidates.get('harsh');
-  if (nimbus && harsh && nimbus.team[0]) {
-    const actor = { userId: nimbus.team[0].id, companyId: nimbus.id, ip: SEED_IP };
-    const { candidate_code: code } = await db.selectFrom('candidate_profiles').select('candidate_code').where('user_id', '=', harsh.id).executeTakeFirstOrThrow();
-    await addEmployee(db, actor, { candidate_code: code, title: 'Support Engineer', joining_date: '2021-11-15' });
-  }
+  await addByCode('nimbus', 'harsh', 'Support Engineer', '2021-11-15', false);
   return { applications, jobs };
 }
