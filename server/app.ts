@@ -1,5 +1,5 @@
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import websocket from '@fastify/websocket';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -8,10 +8,11 @@ import type { Database } from './db/database.ts';
 import { createAuth, type Auth } from './auth/auth.ts';
 import { authRoutes } from './auth/routes.ts';
 import { createGuards } from './auth/session.ts';
-import { awaitSessionChanges, startSessionCache } from './auth/session-cache.ts';
+import { awaitSessionChanges, markRequestStart, startSessionCache } from './auth/session-cache.ts';
 import { registerAccessControl } from './http/access.ts';
 import { startApiKeyGuard } from './features/public-api/api-key-guard.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { JSON_BODY_LIMITS, registerJsonBodies } from './http/json-body.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerWebApp } from './http/static.ts';
@@ -94,13 +95,16 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   const app = Fastify({
     logger: loggerOptions(config),
     trustProxy: config.TRUST_PROXY,
-    bodyLimit: 1024 * 1024,
+    // 100 KB unless a route asks for more (json-body.ts).
+    bodyLimit: JSON_BODY_LIMITS.bytes,
     // Ask the database about health before the load balancer keeps sending traffic.
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Before any route, so every one inherits it (the better-auth bridge too): depth-checked JSON.
+  registerJsonBodies(app);
 
   const outbox = new OutboxDispatcher({
     db: database.db,
@@ -117,11 +121,17 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   // A request that may have changed a session, an account or its factors answers only once this
   // instance has heard the change, so the caller's next request here already sees it. PostgreSQL
   // only: its notifications come over another connection; PGlite (one process) hands them over in it.
+  // A change it heard while the request ran (a suspension, a sign-out) is also awaited on every
+  // other instance, so the next request anywhere sees it (issue 33 A6; decision record 0008).
+  const awaitsChanges = (request: FastifyRequest) =>
+    database.kind === 'postgres' && request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS' && !request.routeOptions.config?.readOnly;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (awaitsChanges(request)) markRequestStart(database, request);
+    done();
+  });
   app.addHook('onSend', (request, _reply, payload, done) => {
-    if (database.kind !== 'postgres' || request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS' || request.routeOptions.config?.readOnly) {
-      return done(null, payload);
-    }
-    awaitSessionChanges(database).then(() => done(null, payload), done);
+    if (!awaitsChanges(request)) return done(null, payload);
+    awaitSessionChanges(database, request).then(() => done(null, payload), done);
   });
   app.decorate('auth', auth);
   app.decorate('database', database);

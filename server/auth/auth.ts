@@ -4,8 +4,9 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { enqueueMessage } from '../messaging/outbox.ts';
 import { enqueueEmailCode } from './email-code-limits.ts';
-import { confirmationEmail, passwordResetEmail } from './emails.ts';
+import { confirmationEmail, existingAccountSignUpEmail, passwordResetEmail } from './emails.ts';
 import { deriveMfaKeys, generateOneTimeCode, hashOneTimeCode } from './mfa-crypto.ts';
+import { writeSignUpDecoy } from './sign-up-decoy.ts';
 import { testPasswordHasher } from './test-password-hasher.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../shared/options.ts';
 import { cancelErasure } from '../features/privacy/erasure.ts';
@@ -89,6 +90,15 @@ export function createAuth({ config, database, onMessageQueued, clock = () => ne
       resetPasswordTokenExpiresIn: 60 * 60,
       async sendResetPassword({ user, url }) {
         await enqueueMessage(db, passwordResetEmail(user.email, url));
+        onMessageQueued();
+      },
+      // Issue 33 A8 (ASVS 6.3.8): a sign-up with a known address does the work of a new one, so the
+      // answer's timing does not tell the two apart: better-auth hashes the password either way;
+      // this writes a new sign-up's rows for a decoy and rolls them back, and queues one email
+      // (a new sign-up queues its confirmation), telling the owner someone tried.
+      async onExistingUserSignUp({ user }) {
+        await writeSignUpDecoy(db);
+        await enqueueMessage(db, existingAccountSignUpEmail(user.email, `${config.PUBLIC_URL}/auth`));
         onMessageQueued();
       },
     },

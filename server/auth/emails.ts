@@ -11,6 +11,22 @@ export function confirmationEmail(to: string, name: string, url: string): Outgoi
   };
 }
 
+/**
+ * A sign-up with an address that already has an account (ASVS 6.3.8): the answer is the same as for
+ * a new address, and the owner, not the caller, learns of it, with the way back in.
+ */
+export function existingAccountSignUpEmail(to: string, signInUrl: string): OutgoingEmail {
+  const lead = 'Someone tried to create a WorkCred account with this email address, which already has one. No new account was made and nothing about yours changed.';
+  const back = 'If it was you, sign in here (forgot your password? choose "Forgot password?" on that page):';
+  return {
+    channel: 'email',
+    to,
+    subject: 'You already have a WorkCred account',
+    text: `${lead}\n\n${back}\n\n${signInUrl}\n\nIf it was not you, ignore this email.\n\n— WorkCred`,
+    html: `<p>${escapeHtml(lead)}</p><p>${escapeHtml(back)}</p><p><a href="${escapeHtml(signInUrl)}">Sign in to WorkCred</a></p><p>If it was not you, ignore this email.</p><p>— WorkCred</p>`,
+  };
+}
+
 export function passwordResetEmail(to: string, url: string): OutgoingEmail {
   return {
     channel: 'email',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { PEER_TIMING, SessionPeers } from './session-peers.ts';
 import type { SessionContext } from './session.ts';
 
 /** The channel the session triggers notify on: the user's id (migration 0020), or 'company:<id>' on a rename (0022). */
@@ -26,6 +27,10 @@ export class SessionCache {
   /** A counter bumped by every change heard, and the value it had at each user's last change. */
   private sequence = 0;
   private readonly lastChange = new Map<string, number>();
+  /** Until when entries may be used: for ever on one process, while its listener is proven live with several (session-peers.ts). */
+  private trustedUntil = Number.POSITIVE_INFINITY;
+  /** Reads that began before this sequence are not kept (the cache was emptied after a gap). */
+  private resetAt = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -38,6 +43,7 @@ export class SessionCache {
   }
 
   get(key: string): SessionContext | undefined {
+    if (!this.trusted) return undefined;
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (this.now() - entry.storedAt >= this.ttlMs) {
@@ -54,7 +60,7 @@ export class SessionCache {
 
   /** Keeps the session unless a change to its user was heard since `mark` (the read may predate it). */
   store(key: string, session: SessionContext, mark: number): void {
-    if (!this.enabled || (this.lastChange.get(session.userId) ?? 0) > mark) return;
+    if (!this.enabled || !this.trusted || mark < this.resetAt || (this.lastChange.get(session.userId) ?? 0) > mark) return;
     const companyId = session.profile.company_id;
     if (companyId && (this.lastChange.get(companyKey(companyId)) ?? 0) > mark) return;
     if (this.entries.size >= this.maxEntries) {
@@ -104,6 +110,29 @@ export class SessionCache {
     this.byUser.clear();
   }
 
+  private get trusted(): boolean {
+    return this.now() < this.trustedUntil;
+  }
+
+  /**
+   * This instance's listener is proven to have heard every change up to a moment: entries may be
+   * used until `until`. After a gap (a lease run out, or a notification possibly missed) what is
+   * held is forgotten, and reads that began before are not kept.
+   */
+  trust(until: number, gap: boolean): void {
+    if (gap || !this.trusted) {
+      this.clear();
+      this.sequence += 1;
+      this.resetAt = this.sequence;
+    }
+    this.trustedUntil = until;
+  }
+
+  /** Whether a session of this user is held (tests). */
+  holds(userId: string): boolean {
+    return (this.byUser.get(userId)?.size ?? 0) > 0;
+  }
+
   get size(): number {
     return this.entries.size;
   }
@@ -112,12 +141,30 @@ export class SessionCache {
 const COMPANY = 'company:';
 const companyKey = (companyId: string) => `${COMPANY}${companyId}`;
 
-const caches = new WeakMap<Database, { cache: SessionCache; fence: () => Promise<void> }>();
+interface Started {
+  cache: SessionCache;
+  fence: () => Promise<void>;
+  peers?: SessionPeers;
+}
+const caches = new WeakMap<Database, Started>();
 const FENCE = 'fence:';
+/** The change sequence when each write began (the sequence only grows: a change heard meanwhile moves it). */
+const startedAt = new WeakMap<object, number>();
 
 /** The cache of this database's app, if one was started. */
 export function sessionCacheOf(database: Database): SessionCache | undefined {
   return caches.get(database)?.cache;
+}
+
+/** The other instances this one knows of (tests). */
+export function sessionPeersOf(database: Database): SessionPeers | undefined {
+  return caches.get(database)?.peers;
+}
+
+/** Notes where the change sequence stood when a request began (the app's onRequest). */
+export function markRequestStart(database: Database, request: object): void {
+  const started = caches.get(database);
+  if (started) startedAt.set(request, started.cache.mark());
 }
 
 /**
@@ -125,17 +172,37 @@ export function sessionCacheOf(database: Database): SessionCache | undefined {
  * marker on the channel and waits for it (notifications arrive in commit order). The app calls it
  * before answering a request that may have changed something, so the next request on this instance
  * already sees the change. Should the marker not come back in time, the whole cache is dropped.
+ * If a change was heard while the request ran (its own, say a suspension), it also waits until
+ * every other instance has heard it (session-peers.ts), so the next request anywhere sees it.
  */
-export async function awaitSessionChanges(database: Database): Promise<void> {
-  await caches.get(database)?.fence();
+export async function awaitSessionChanges(database: Database, request?: object): Promise<void> {
+  const started = caches.get(database);
+  if (!started) return;
+  await started.fence();
+  const since = request ? startedAt.get(request) : undefined;
+  if (started.peers && (since === undefined || started.cache.mark() > since)) await started.peers.sync();
 }
 
 /** Starts the cache for an app: listens for session changes and returns the stop function. */
 export async function startSessionCache(database: Database, ttlMs: number): Promise<() => Promise<void>> {
   const cache = new SessionCache(ttlMs);
   if (!cache.enabled) return async () => undefined;
+  const notify = async (payload: string) => {
+    await sql`SELECT pg_notify(${SESSION_CHANGES_CHANNEL}, ${payload})`.execute(database.db);
+  };
+  // Several processes share PostgreSQL; PGlite is one process and hands notifications over in it.
+  let proven = () => {};
+  const firstBeat = new Promise<void>((resolve) => (proven = resolve));
+  const trust = (until: number, gap: boolean) => {
+    cache.trust(until, gap);
+    proven();
+  };
+  const peers = database.kind === 'postgres' ? new SessionPeers({ notify, trust, now: Date.now }) : undefined;
+  // Not trusted until this instance hears its own first beat.
+  if (peers) cache.trust(0, true);
   const waiting = new Map<string, () => void>();
   const unlisten = await database.listen(SESSION_CHANGES_CHANNEL, (payload) => {
+    if (peers?.hear(payload)) return;
     if (payload.startsWith(FENCE)) waiting.get(payload)?.();
     else if (payload.startsWith(COMPANY)) cache.dropCompany(payload.slice(COMPANY.length));
     else cache.dropUser(payload);
@@ -150,7 +217,7 @@ export async function startSessionCache(database: Database, ttlMs: number): Prom
       });
     });
     try {
-      await sql`SELECT pg_notify(${SESSION_CHANGES_CHANNEL}, ${marker})`.execute(database.db);
+      await notify(marker);
       if (!(await heard)) cache.clear();
     } catch {
       cache.clear();
@@ -158,8 +225,19 @@ export async function startSessionCache(database: Database, ttlMs: number): Prom
       waiting.delete(marker);
     }
   }
-  caches.set(database, { cache, fence });
+  let beats: NodeJS.Timeout | undefined;
+  if (peers) {
+    peers.beat();
+    beats = setInterval(() => peers.beat(), PEER_TIMING.beatMs);
+    beats.unref();
+    // Start with a cache in use: wait (briefly) for the first beat to come back.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([firstBeat, new Promise((resolve) => (timer = setTimeout(resolve, PEER_TIMING.leaseMs)))]);
+    clearTimeout(timer);
+  }
+  caches.set(database, { cache, fence, peers });
   return async () => {
+    clearInterval(beats);
     caches.delete(database);
     cache.clear();
     await unlisten();

@@ -12,6 +12,7 @@ export const siteMessages = {
     internal: 'Something went wrong on our side. Please try again.',
     unavailable: 'The service is briefly unavailable. Please try again.',
     tooLarge: 'The request is too large.',
+    jsonTooDeep: 'The request body is nested too deeply: at most {max} levels of arrays and objects.',
     rateLimited: 'Too many requests. Please wait a moment and try again.',
   },
   shell: {

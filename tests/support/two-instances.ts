@@ -14,16 +14,20 @@ export interface Instance {
 
 /**
  * Two app instances on one throwaway PostgreSQL database, as behind a load balancer: each with its
- * own pool and LISTEN connection. `close()` stops both and drops the database.
+ * own pool and LISTEN connection, and its own clock if given (instances' clocks drift apart).
+ * `close()` stops both and drops the database.
  */
-export async function startTwoInstances(env: Record<string, string> = {}): Promise<{ instances: [Instance, Instance]; close(): Promise<void> }> {
+export async function startTwoInstances(
+  env: Record<string, string> = {},
+  options: { clocks?: [() => Date, () => Date]; /** How each instance reaches the database (B through a slow link, say). */ urlOf?: (url: string, index: number) => string } = {},
+): Promise<{ instances: [Instance, Instance]; close(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'workcred-two-'));
   const created = await createPostgresTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', ...env });
   const instances: Instance[] = [];
   for (let i = 0; i < 2; i += 1) {
-    const database = await openDatabase({ kind: 'postgres', url: created.url, poolSize: 3 });
-    const app = await buildApp({ config, database });
+    const database = await openDatabase({ kind: 'postgres', url: options.urlOf?.(created.url, i) ?? created.url, poolSize: 3 });
+    const app = await buildApp({ config, database, clock: options.clocks?.[i] });
     await app.ready();
     instances.push({ app, database });
   }

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { jobIdParamsSchema } from '../../../shared/schemas/job-detail.ts';
-import { createJobBodySchema, employerJobSchema, employerJobsPageSchema, jobApplicantListSchema } from '../../../shared/schemas/jobs.ts';
+import { createJobBodySchema, employerJobSchema, employerJobsPageSchema, jobApplicantListSchema, updateJobBodySchema } from '../../../shared/schemas/jobs.ts';
 import { sessionOf } from '../../http/access.ts';
+import { JOB_BODY_BYTES } from '../../http/json-body.ts';
 import type { FeatureDeps } from '../feature-deps.ts';
 import { employerCompanyId } from './company-scope.ts';
 import { createJob } from './create-job.ts';
@@ -36,7 +37,7 @@ export async function jobsRoutes(app: FastifyInstance, { config, database, clock
     },
   );
 
-  api.post('/api/jobs', { config: { access: 'user' }, schema: { body: createJobBodySchema, response: { 201: employerJobSchema } } }, async (request, reply) => {
+  api.post('/api/jobs', { config: { access: 'user' }, bodyLimit: JOB_BODY_BYTES, schema: { body: createJobBodySchema, response: { 201: employerJobSchema } } }, async (request, reply) => {
     const session = sessionOf(request);
     const job = await createJob(database.db, { userId: session.userId, companyId: employerCompanyId(session), ip: request.ip }, request.body, clock(), { planLimits });
     return reply.code(201).send(job);

@@ -82,22 +82,24 @@ export async function letterRoutes(app: FastifyInstance, { database, storage, co
     return publicLetter(db, request.params.code);
   });
 
-  // A copy to compare arrives as the raw PDF (any type: a changed file may not even be a PDF); only its hash is kept, in memory.
-  app.addContentTypeParser(['application/pdf', 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: LETTER_LIMITS.compareBytes }, (_request, body, done) => done(null, body));
-  api.post(
-    '/api/public/letters/:code/compare',
-    {
-      config: { access: 'public' },
-      bodyLimit: LETTER_LIMITS.compareBytes,
-      schema: { params: letterCodeParamsSchema, response: { 200: compareResultSchema } },
-      errorHandler: (error: FastifyError, request, reply) => {
-        const own = error.statusCode === 413 ? new AppError(413, 'FILE_TOO_LARGE', text.fileTooLarge) : null;
-        return app.errorHandler((own ?? error) as FastifyError, request, reply);
+  // A copy to compare arrives as the raw file, whatever its type (a changed file may not even be a
+  // PDF): bytes only, never parsed (issue 33 A5: a JSON body was parsed and re-serialised, and
+  // deep nesting overflowed the stack); only its hash is kept, in memory.
+  await app.register(async (raw) => {
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: LETTER_LIMITS.compareBytes }, (_request, body, done) => done(null, body));
+    raw.withTypeProvider<ZodTypeProvider>().post(
+      '/api/public/letters/:code/compare',
+      {
+        config: { access: 'public' },
+        bodyLimit: LETTER_LIMITS.compareBytes,
+        schema: { params: letterCodeParamsSchema, response: { 200: compareResultSchema } },
+        errorHandler: (error: FastifyError, request, reply) => {
+          const own = error.statusCode === 413 ? new AppError(413, 'FILE_TOO_LARGE', text.fileTooLarge) : null;
+          return app.errorHandler((own ?? error) as FastifyError, request, reply);
+        },
       },
-    },
-    async (request) => {
-      const body = Buffer.isBuffer(request.body) ? request.body : typeof request.body === 'string' ? Buffer.from(request.body) : Buffer.from(JSON.stringify(request.body ?? ''));
-      return compareLetter(db, request.params.code, body);
-    },
-  );
+      async (request) => compareLetter(db, request.params.code, Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)),
+    );
+  });
 }

@@ -37,6 +37,9 @@ import { answerPrivacyRequest, listCompanyCorrections, listPrivacyRequests, rais
 import { requestCorrection } from './corrections.ts';
 import { employerCompanyId } from '../jobs/company-scope.ts';
 
+/** Up to 10,000 affected addresses in one report: more than the 100 KB default for JSON bodies. */
+const BREACH_BODY_BYTES = 1024 * 1024;
+
 /**
  * Data rights (issue 18). The person's own privacy centre ('user', candidates only, their own rows
  * by construction) and the platform admins' queue of requests ('admin').
@@ -123,7 +126,7 @@ export async function privacyRoutes(app: FastifyInstance, { config, database, st
   const breachActor = (request: { ip: string }, adminId: string) => ({ adminId, ip: request.ip, now: clock() });
   api.get('/api/admin/privacy/breaches', { config: { access: 'admin' }, schema: { response: { 200: breachListSchema } } }, async () => listBreaches(db));
 
-  api.post('/api/admin/privacy/breaches', { config: { access: 'admin' }, schema: { body: breachBodySchema, response: { 201: breachSchema } } }, async (request, reply) =>
+  api.post('/api/admin/privacy/breaches', { config: { access: 'admin' }, bodyLimit: BREACH_BODY_BYTES, schema: { body: breachBodySchema, response: { 201: breachSchema } } }, async (request, reply) =>
     reply.code(201).send(await recordBreach(db, breachActor(request, sessionOf(request).userId), request.body)),
   );
 

@@ -5,6 +5,7 @@ import { createJobBodySchema, updateJobBodySchema } from '../../../shared/schema
 import { v1ApplicationListSchema, v1JobListSchema, v1JobParamsSchema, v1JobSchema } from '../../../shared/schemas/public-api.ts';
 import { apiKeyOf } from '../../http/access.ts';
 import { sendCachedAnswer } from '../../http/answer-cache.ts';
+import { JOB_BODY_BYTES } from '../../http/json-body.ts';
 import { startCompanyJobsCache } from '../jobs/company-jobs-cache.ts';
 import { notFound } from '../../http/errors.ts';
 import type { FeatureDeps } from '../feature-deps.ts';
@@ -72,11 +73,11 @@ export async function publicApiRoutes(app: FastifyInstance, deps: FeatureDeps) {
       return job;
     });
 
-    api.post('/api/v1/jobs', { config: write, schema: { summary: 'Create a job', body: createJobBodySchema, response: { 201: v1JobSchema } } }, async (request, reply) =>
+    api.post('/api/v1/jobs', { config: write, bodyLimit: JOB_BODY_BYTES, schema: { summary: 'Create a job', body: createJobBodySchema, response: { 201: v1JobSchema } } }, async (request, reply) =>
       reply.code(201).send(await createJob(db, await keyActor(db, request), request.body, clock())),
     );
 
-    api.patch('/api/v1/jobs/:id', { config: write, schema: { summary: 'Update a job', params: v1JobParamsSchema, body: updateJobBodySchema, response: { 200: v1JobSchema } } }, async (request) =>
+    api.patch('/api/v1/jobs/:id', { config: write, bodyLimit: JOB_BODY_BYTES, schema: { summary: 'Update a job', params: v1JobParamsSchema, body: updateJobBodySchema, response: { 200: v1JobSchema } } }, async (request) =>
       updateJob(db, await keyActor(db, request), request.params.id, request.body, clock()),
     );
 

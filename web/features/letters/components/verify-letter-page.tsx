@@ -1,6 +1,6 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { BadgeCheck, FileSearch, ShieldAlert } from 'lucide-react';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { messages } from '@shared/messages.ts';
 import { LETTER_LIMITS, letterDate, type PublicLetter } from '@shared/schemas/letters.ts';
 import { PublicLayout } from '@web/components/layout/public-layout.tsx';
@@ -13,6 +13,11 @@ import { compareLetterCopy, usePublicLetter } from '../api/letters.ts';
 
 const text = messages.letters;
 
+/** What the person typed in the code field, carried over the navigation to the code's address. */
+interface TypedCode {
+  typed: string;
+}
+
 function CodeForm({ initial }: { initial: string }) {
   const id = useId();
   const navigate = useNavigate();
@@ -20,7 +25,8 @@ function CodeForm({ initial }: { initial: string }) {
   function submit(event: FormEvent) {
     event.preventDefault();
     const cleaned = code.trim().toUpperCase().replace(/[^0-9A-Z]/g, '');
-    if (cleaned) void navigate(`/verify/${cleaned}`);
+    // The address carries the code as printed; the field keeps it as typed (issue 33 A9).
+    if (cleaned) void navigate(`/verify/${cleaned}`, { state: { typed: code } satisfies TypedCode });
   }
   return (
     <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end" role="search" aria-label={text.verifyTitle}>
@@ -113,6 +119,7 @@ function LetterFacts({ letter }: { letter: PublicLetter }) {
 /** /verify and /verify/:code: anyone checks a letter issued through WorkCred, without signing in, and may compare a copy. */
 export function VerifyLetterPage() {
   const { code } = useParams();
+  const typed = (useLocation().state as Partial<TypedCode> | null)?.typed;
   const letter = usePublicLetter(code);
   return (
     <PublicLayout title={text.verifyTitle} description={text.verifyDescription}>
@@ -121,7 +128,7 @@ export function VerifyLetterPage() {
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">{text.verifyTitle}</h1>
           <p className="mt-1 text-sm text-slate-600">{text.verifyDescription}</p>
         </header>
-        <CodeForm key={code ?? ''} initial={code ?? ''} />
+        <CodeForm key={code ?? ''} initial={typed ?? code ?? ''} />
         {!code ? null : letter.isPending ? (
           <div className="flex justify-center py-10">
             <Spinner className="size-8" label={text.loadingLetter} />
