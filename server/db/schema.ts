@@ -18,6 +18,8 @@ export interface AuthUsersTable {
   updatedAt: Timestamp;
   /** The plan chosen on the pricing section before signing up, until the company exists (0029). */
   chosenPlan: Generated<SelfServePlanId | null>;
+  /** The company named at employer signup (0001), offered again by Complete Your Profile. */
+  companyName: Generated<string | null>;
 }
 
 export interface AuthSessionsTable {

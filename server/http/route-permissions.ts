@@ -8,6 +8,7 @@ import type { CompanyPermission } from '../../shared/permissions.ts';
  */
 export const ROUTE_PERMISSIONS: Readonly<Record<string, CompanyPermission>> = {
   'GET /api/dashboard/overview': 'overview.view',
+  'GET /api/dashboard/getting-started': 'overview.view',
   'GET /api/analytics/options': 'analytics.view',
   'GET /api/analytics/funnel': 'analytics.view',
   'GET /api/analytics/speed': 'analytics.view',

@@ -68,6 +68,18 @@ export const signInMessages = {
     candidateCodeLink: 'sign in or register with a code we email you',
     googleButton: 'Continue with Google',
   },
+  // /auth?trial=true (issue 33, B1): a new visitor is led to create the account. Shown alike for
+  // known and unknown emails, so nothing says whether an account exists (SECURITY.md 6.3.8).
+  trialSignIn: {
+    newHere: 'New to WorkCred?',
+    createAccountIntro: 'Create your employer account in three short steps to start your 14-day free trial.',
+    createAccount: 'Create your account',
+    haveAccount: 'Already have an account? Sign in',
+    failedPrompt: 'New here?',
+    failedLink: 'Start your free trial by creating an account',
+    /** On /employer-signup?trial=true. */
+    signupBadge: '14-day free trial · No credit card required',
+  },
   passwordReset: {
     dialogTitle: 'Reset your password',
     dialogDescription: 'Enter the email address of your account and we will send you a link to choose a new password.',

@@ -16,6 +16,7 @@ const NOT_COMPANY_ROUTES = new Set([
   'GET /api/me',
   'GET /api/rpc/is-admin',
   'POST /api/profile/complete',
+  'GET /api/profile/signup-company',
   'POST /api/employer-onboarding',
   'POST /api/employer-onboarding/send-code',
   'GET /api/mfa/factors',

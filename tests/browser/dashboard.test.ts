@@ -18,10 +18,12 @@ describe('employer dashboard: Complete Your Profile, overview (live) and Team Ma
     const employer = await h.t.factories.user({ role: 'employer', password: PASSWORD, fullName: 'Kavya Menon' });
     const { page } = await h.openSignedIn(employer.email, PASSWORD);
 
-    // No company yet: the dialog asks for one, and the overview is not loaded.
+    // No company yet: the dialog asks for one, and the overview is not loaded; behind it the
+    // getting-started list, not "Unauthorized access." (issue 33, B2).
     const dialog = page.getByRole('dialog', { name: text.completeProfileTitle });
     await dialog.waitFor();
-    await page.getByText(text.unauthorized).waitFor();
+    await page.getByTestId('getting-started').waitFor();
+    expect(await page.getByText(text.unauthorized).count()).toBe(0);
     await dialog.getByLabel(text.companyNameLabel).fill('Kaveri Robotics');
     await dialog.getByLabel(text.industryLabel).selectOption('Manufacturing');
     await dialog.getByLabel(text.positionLabel).fill('Head of Talent');
@@ -90,9 +92,9 @@ describe('employer dashboard: Complete Your Profile, overview (live) and Team Ma
     await waitForToast(page, text.profileUpdateFailed);
     await dialog.getByText(text.companyNameTaken.replace('{name}', 'lotus analytics')).first().waitFor();
     expect(await dialog.isVisible()).toBe(true);
-    // Closable: the dialog goes, and the page still says why nothing is shown.
+    // Closable: the dialog goes, and the page still shows the way forward.
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await page.getByText(text.unauthorized).waitFor();
+    await page.getByTestId('getting-started').getByRole('button', { name: text.completeProfileTitle }).waitFor();
   });
 });

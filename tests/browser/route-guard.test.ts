@@ -12,7 +12,9 @@ describe('route guard and sign-out', () => {
   afterAll(async () => h?.close());
 
   it('sends a signed-out visitor of /dashboard/jobs to /auth, and back there after signing in', async () => {
-    const user = await h.t.factories.user({ role: 'employer', password: PASSWORD });
+    // In a company: without one, Jobs shows the way to set it up (issue 33, B2).
+    const company = await h.t.factories.company({ name: 'Guarded Jobs Pvt Ltd' });
+    const user = await h.t.factories.user({ role: 'employer', companyId: company.id, companyRole: 'owner', password: PASSWORD });
     const { page } = await h.open('/dashboard/jobs?tab=open');
     await waitForPath(page, '/auth');
     await submitSignIn(page, user.email, PASSWORD);
@@ -55,7 +57,8 @@ describe('route guard and sign-out', () => {
   });
 
   it('follows a sign-out in another tab to /auth', async () => {
-    const user = await h.t.factories.user({ role: 'employer', password: PASSWORD });
+    const company = await h.t.factories.company({ name: 'Two Tabs Pvt Ltd' });
+    const user = await h.t.factories.user({ role: 'employer', companyId: company.id, companyRole: 'owner', password: PASSWORD });
     const { page, newTab } = await h.open('/auth');
     await submitSignIn(page, user.email, PASSWORD);
     await waitForPath(page, '/dashboard');

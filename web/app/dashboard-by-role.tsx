@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { can } from '@shared/permissions.ts';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { useMe } from '@web/lib/session/get-me.ts';
@@ -13,6 +13,7 @@ const CandidateHome = lazy(() => import('./candidate-home.tsx').then((module) =>
 const CandidateDocuments = lazy(() => import('./candidate-documents.tsx').then((module) => ({ default: module.CandidateDocuments })));
 const PrivacyPage = lazy(() => import('@web/features/privacy/components/privacy-page.tsx').then((module) => ({ default: module.PrivacyPage })));
 const CompanyDocuments = lazy(() => import('@web/features/company-documents/components/company-documents-page.tsx').then((module) => ({ default: module.CompanyDocumentsPage })));
+const SetUpCompanyFirst = lazy(() => import('@web/features/dashboard/components/set-up-company-first.tsx').then((module) => ({ default: module.SetUpCompanyFirst })));
 
 const fallback = (
   <div className="flex justify-center py-16">
@@ -23,6 +24,21 @@ const fallback = (
 function useRole() {
   return useMe().data?.user.role;
 }
+
+/**
+ * An employer without a company yet (issue 33, B2): the company screens answered with raw errors
+ * ("User is not associated with a company"); they show the way to set the company up instead.
+ */
+function useNeedsCompany(): boolean {
+  const user = useMe().data?.user;
+  return user?.role === 'employer' && !user.company_id;
+}
+
+const setUpCompanyFirst = (
+  <Suspense fallback={fallback}>
+    <SetUpCompanyFirst />
+  </Suspense>
+);
 
 /** /dashboard: the candidate dashboard, or the employer overview (with its Complete Your Profile dialog). */
 export function DashboardIndex() {
@@ -37,7 +53,9 @@ export function DashboardIndex() {
 /** /dashboard/documents: a candidate's own documents, or the company's applicants' documents (issue 17). */
 export function DashboardDocuments() {
   const role = useRole();
+  const needsCompany = useNeedsCompany();
   if (!role) return null;
+  if (needsCompany) return setUpCompanyFirst;
   return <Suspense fallback={fallback}>{role === 'candidate' ? <CandidateDocuments /> : <CompanyDocuments />}</Suspense>;
 }
 
@@ -57,6 +75,11 @@ export function DashboardPrivacy() {
 /** Employer screens (jobs, team, analytics, ...): a candidate has none of them and goes back to /dashboard. */
 export function NotForCandidates() {
   const role = useRole();
+  const needsCompany = useNeedsCompany();
+  const { pathname } = useLocation();
   if (!role) return null;
-  return role === 'candidate' ? <Navigate to="/dashboard" replace /> : <Outlet />;
+  if (role === 'candidate') return <Navigate to="/dashboard" replace />;
+  // Settings keeps "Your account", which needs no company.
+  if (needsCompany && !pathname.startsWith('/dashboard/settings')) return setUpCompanyFirst;
+  return <Outlet />;
 }

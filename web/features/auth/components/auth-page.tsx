@@ -10,6 +10,7 @@ import { signOut } from '@web/lib/session/sign-out.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 import { SignInForm } from './sign-in-form.tsx';
+import { TrialIntro } from './trial-intro.tsx';
 
 // Only people with a second factor see this step: its code (and zod) loads when it is needed.
 const SecondFactorStep = lazy(() => import('./second-factor-step.tsx').then((module) => ({ default: module.SecondFactorStep })));
@@ -63,16 +64,20 @@ export function AuthPage() {
 
   return (
     <AuthLayout heading={trial ? messages.auth.trialHeading : messages.auth.signInHeading} subtitle={trial ? messages.auth.trialSubtitle : messages.auth.signInSubtitle}>
+      {/* Issue 33, B1: the trial's new visitors are led to create their account first. */}
+      {trial ? <TrialIntro /> : null}
       <SignInForm trial={trial} onSecondFactor={() => setView('second-factor')} />
       <GoogleSignInButton />
-      <p className="mt-6 text-center text-sm text-slate-600">
-        {`${messages.signIn.noAccount} `}
-        <Link to="/employer-signup" className="font-medium text-brand-700 hover:underline">
-          {messages.signIn.employerSignupLink}
-        </Link>
-      </p>
+      {trial ? null : (
+        <p className="mt-6 text-center text-sm text-slate-600">
+          {`${messages.signIn.noAccount} `}
+          <Link to="/employer-signup" className="font-medium text-brand-700 hover:underline">
+            {messages.signIn.employerSignupLink}
+          </Link>
+        </p>
+      )}
       {/* Candidates register without a password: they come back with a code sent to their email. */}
-      <p className="mt-2 text-center text-sm text-slate-600">
+      <p className={`${trial ? 'mt-6' : 'mt-2'} text-center text-sm text-slate-600`}>
         {`${messages.signIn.candidatePrompt} `}
         <Link to="/candidate/register" state={location.state} className="font-medium text-brand-700 hover:underline">
           {messages.signIn.candidateCodeLink}

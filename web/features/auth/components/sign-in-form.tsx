@@ -13,10 +13,13 @@ import { useHydrated } from '@web/lib/use-hydrated.ts';
 import { signInErrorMessage, useSignInWithEmail } from '../api/sign-in-with-email.ts';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in.ts';
 import { ForgotPasswordLink } from './forgot-password-link.tsx';
+import { TrialSignupHint } from './trial-intro.tsx';
 
 export function SignInForm({ trial, onSecondFactor }: { trial: boolean; onSecondFactor: () => void }) {
   // Busy from submit until the whole sign-in (password, then the session check) has ended.
   const [busy, setBusy] = useState(false);
+  // Trial mode: the email of the last refused sign-in, to lead a new visitor to create the account.
+  const [refusedEmail, setRefusedEmail] = useState<string | null>(null);
   // The server may send this form rendered (/auth); until the script runs, a native submit would put
   // the password in the address. So it cannot be submitted before then, and would be posted if it were.
   const hydrated = useHydrated();
@@ -27,12 +30,14 @@ export function SignInForm({ trial, onSecondFactor }: { trial: boolean; onSecond
 
   const onSubmit = form.handleSubmit(async (values) => {
     setBusy(true);
+    setRefusedEmail(null);
     try {
       await signIn.mutateAsync(values);
       if ((await finishSignIn()) === 'second-factor') onSecondFactor();
     } catch (error) {
       if (!isApiError(error)) console.error('Sign-in failed', error);
       toast.error(signInErrorMessage(error));
+      if (trial && isApiError(error) && error.code === 'INVALID_EMAIL_OR_PASSWORD') setRefusedEmail(values.email);
     } finally {
       setBusy(false);
     }
@@ -73,6 +78,7 @@ export function SignInForm({ trial, onSecondFactor }: { trial: boolean; onSecond
       <Button type="submit" className="w-full" size="lg" disabled={busy || !hydrated}>
         {busy ? messages.auth.processing : trial ? messages.auth.trialButton : messages.auth.signInButton}
       </Button>
+      {refusedEmail !== null ? <TrialSignupHint email={refusedEmail} /> : null}
     </form>
   );
 }

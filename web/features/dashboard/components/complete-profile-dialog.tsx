@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '@web/lib/toast.ts';
@@ -14,6 +14,7 @@ import { isApiError } from '@web/lib/api-client.ts';
 import { cn } from '@web/lib/cn.ts';
 import { JoinSuggestion } from '@web/features/team/components/join-suggestion.tsx';
 import { useCompleteProfile } from '../api/complete-profile.ts';
+import { useSignupCompany } from '../api/get-signup-company.ts';
 
 const text = messages.dashboardOverview;
 
@@ -23,7 +24,8 @@ interface CompleteProfileDialogProps {
 }
 
 /**
- * "Complete Your Profile" (spec point 2): shown while the profile has no company; closable.
+ * "Complete Your Profile" (spec point 2): shown while the profile has no company; closable;
+ * the company name arrives filled in from the signup.
  * Not modal, so the rest of the dashboard (the Account menu, the sidebar) stays usable.
  */
 export function CompleteProfileDialog({ open, onOpenChange }: CompleteProfileDialogProps) {
@@ -34,6 +36,13 @@ export function CompleteProfileDialog({ open, onOpenChange }: CompleteProfileDia
     defaultValues: { company_name: '', position: '' },
   });
   const { errors } = form.formState;
+
+  // Issue 33, B2: the company named at signup is offered again (the server reads the caller's own
+  // signup), unless something has been typed already.
+  const signupCompany = useSignupCompany(true).data?.company_name;
+  useEffect(() => {
+    if (signupCompany && !form.getFieldState('company_name').isDirty && !form.getValues('company_name')) form.setValue('company_name', signupCompany);
+  }, [signupCompany, form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {

@@ -11,8 +11,10 @@ import { useMe } from '@web/lib/session/get-me.ts';
 import { useOverview } from '../api/get-overview.ts';
 import { useLiveOverview } from '../hooks/use-live-overview.ts';
 import { CompleteProfileDialog } from './complete-profile-dialog.tsx';
+import { GettingStarted } from './getting-started.tsx';
 import { OverviewSkeleton } from './overview-skeleton.tsx';
 import { RecentActivity } from './recent-activity.tsx';
+import { SetUpCompanyFirst } from './set-up-company-first.tsx';
 import { StatCard } from './stat-card.tsx';
 
 const text = messages.dashboardOverview;
@@ -23,6 +25,9 @@ export function DashboardHome() {
   const hasCompany = Boolean(user?.company_id);
   // The overview needs an employer with a company (spec point 6): otherwise nothing is loaded.
   const allowed = user?.role === 'employer' && hasCompany;
+  // Issue 33, B2: a new owner met "Unauthorized access." here; an employer without a company is shown the way forward.
+  const needsCompany = user?.role === 'employer' && !hasCompany;
+  const openDialog = () => setDialogOpen(true);
   const [dialogOpen, setDialogOpen] = useState(!hasCompany);
   const overview = useOverview(allowed);
   useLiveOverview(allowed ? (user?.company_id ?? null) : null);
@@ -51,11 +56,13 @@ export function DashboardHome() {
         ) : null}
       </div>
 
-      {!allowed ? (
+      {needsCompany ? (
+        <GettingStarted user={user} onCompleteProfile={openDialog} fallback={<SetUpCompanyFirst onCompleteProfile={openDialog} />} />
+      ) : !allowed ? (
         <Card className="p-6 text-sm text-slate-700" role="alert">
           <p>{text.unauthorized}</p>
           {!hasCompany ? (
-            <Button variant="outline" className="mt-4" onClick={() => setDialogOpen(true)}>
+            <Button variant="outline" className="mt-4" onClick={openDialog}>
               {text.completeProfileTitle}
             </Button>
           ) : null}
@@ -71,6 +78,7 @@ export function DashboardHome() {
         </Card>
       ) : (
         <>
+          <GettingStarted user={user} onCompleteProfile={openDialog} />
           <div className="grid gap-4 md:grid-cols-3">
             <StatCard label={text.activeJobs} value={overview.data.active_jobs} trend={overview.data.trends.active_jobs} icon={Briefcase} testId="stat-active-jobs" />
             <StatCard label={text.applications} value={overview.data.applications} trend={overview.data.trends.applications} icon={FileText} testId="stat-applications" />

@@ -24,8 +24,8 @@ const text = messages.employerSignup;
 const STEP_FIELDS = [['company_name'], ['full_name'], ['email', 'password']] as const;
 const LAST_STEP = STEP_FIELDS.length - 1;
 
-/** The three-step signup wizard (spec points 2, 4 and 5). */
-export function EmployerSignupForm({ plan }: { plan: SignupPlan | undefined }) {
+/** The three-step signup wizard (spec points 2, 4 and 5); `email` prefills the work email (issue 33, B1). */
+export function EmployerSignupForm({ plan, email = '' }: { plan: SignupPlan | undefined; email?: string }) {
   const [step, setStep] = useState(0);
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
@@ -33,7 +33,7 @@ export function EmployerSignupForm({ plan }: { plan: SignupPlan | undefined }) {
   const signUp = useSignUpEmployer();
   const form = useForm<EmployerSignupFormInput, unknown, EmployerSignupFormValues>({
     resolver: zodResolver(employerSignupFormSchema),
-    defaultValues: { company_name: '', full_name: '', email: '', password: '' },
+    defaultValues: { company_name: '', full_name: '', email, password: '' },
   });
   const companyName = useWatch({ control: form.control, name: 'company_name' });
   const check = useCompanyCheck(companyName);

@@ -2,6 +2,7 @@ import { useNavigate, useParams } from 'react-router';
 import { messages } from '@shared/messages.ts';
 import type { CompanyPermission } from '@shared/permissions.ts';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs.tsx';
+import { useMe } from '@web/lib/session/get-me.ts';
 import { useCan } from '@web/lib/session/use-can.ts';
 import { usePageMeta } from '@web/lib/use-page-meta.ts';
 import { AccountTab } from './account-tab.tsx';
@@ -28,12 +29,14 @@ const TABS = [
  */
 export function SettingsPage() {
   usePageMeta(text.pageTitle, text.pageTitle);
+  // Without a company only "Your account" applies (issue 33, B2: the others failed with raw errors).
+  const inCompany = Boolean(useMe().data?.user.company_id);
   const allowed = {
-    company: useCan('settings.company'),
-    billing: useCan('billing.manage'),
-    emails: useCan('settings.emails'),
-    letters: useCan('settings.letters'),
-    developers: useCan('developers.manage'),
+    company: useCan('settings.company') && inCompany,
+    billing: useCan('billing.manage') && inCompany,
+    emails: useCan('settings.emails') && inCompany,
+    letters: useCan('settings.letters') && inCompany,
+    developers: useCan('developers.manage') && inCompany,
     account: true,
   };
   const tabs = TABS.filter((tab) => allowed[tab.key]);
