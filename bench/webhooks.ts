@@ -58,7 +58,7 @@ async function bareSends(url: string, secrets: string[]): Promise<number> {
   await Promise.all(
     secrets.map(async (secret) => {
       for (let i = 0; i < EVENTS; i += 1) {
-        const body = webhookBody('job.created', { job_id: `bench-${i}` }, new Date());
+        const body = webhookBody('job.created', { job_id: `bench-${i}` }, new Date(), 1);
         const answer = await postWebhook(url, signatureHeaders(newMessageId(), new Date(), body, [secret]), body, true);
         if (answer.status !== 200) throw new Error(`bare send answered ${answer.status}`);
       }

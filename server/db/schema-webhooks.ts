@@ -36,9 +36,17 @@ export interface WebhookDeliveriesTable {
   created_at: Timestamp;
 }
 
+/** Each object's last event sequence, per company (migration 0050). */
+export interface WebhookSequencesTable {
+  company_id: string;
+  object_key: string;
+  last_sequence: number;
+}
+
 declare module './schema.ts' {
   interface DB {
     webhook_endpoints: WebhookEndpointsTable;
     webhook_deliveries: WebhookDeliveriesTable;
+    webhook_sequences: WebhookSequencesTable;
   }
 }

@@ -89,7 +89,7 @@ async function seedWebhook(context: SeedContext, ownerId: string, companyId: str
       endpoint_id: endpoint.id,
       message_id: newMessageId(),
       event_type: 'application.stage_changed',
-      payload: webhookBody('application.stage_changed', { application_id: application.id, job_id: application.job_id, candidate_id: application.candidate_id, from_stage: 'received', to_stage: application.status }, at),
+      payload: webhookBody('application.stage_changed', { application_id: application.id, job_id: application.job_id, candidate_id: application.candidate_id, from_stage: 'received', to_stage: application.status }, at, 1),
       status: 'succeeded' as const,
       attempts: refusedFirst ? 2 : 1,
       next_attempt_at: at,

@@ -53,3 +53,39 @@ export class DrainLoop {
     await this.idle();
   }
 }
+
+/**
+ * A background sender built on a DrainLoop: the outbox and the webhook dispatcher each claim and
+ * send their own rows in drain(); starting, kicking, waiting and stopping are the same.
+ */
+export abstract class Drainer {
+  protected readonly loop: DrainLoop;
+
+  constructor(logger: { error: (details: { err: unknown }, message: string) => void }, failure: string) {
+    this.loop = new DrainLoop(
+      () => this.drain(),
+      (error) => logger.error({ err: error }, failure),
+    );
+  }
+
+  /** Polls for due rows (retries, rows left by a crash) until stop(). */
+  start(intervalMs = 5000): void {
+    this.loop.start(intervalMs);
+  }
+
+  /** Send pending rows soon; safe to call often. */
+  kick(): void {
+    this.loop.kick();
+  }
+
+  /** Resolves when nothing is being sent; used by shutdown and tests. */
+  async idle(): Promise<void> {
+    await this.loop.idle();
+  }
+
+  async stop(): Promise<void> {
+    await this.loop.stop();
+  }
+
+  protected abstract drain(): Promise<void>;
+}

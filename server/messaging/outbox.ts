@@ -4,7 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB, MessageAttachment } from '../db/schema.ts';
-import { DrainLoop } from './drain-loop.ts';
+import { Drainer } from './drain-loop.ts';
 import type { EmailSender, SmsSender } from './providers.ts';
 
 export interface OutgoingEmail {
@@ -75,37 +75,13 @@ export interface DispatcherOptions {
   printDevCopies?: boolean;
 }
 
-export class OutboxDispatcher {
-  private readonly loop: DrainLoop;
-
+export class OutboxDispatcher extends Drainer {
   constructor(private readonly options: DispatcherOptions) {
+    super(options.logger, 'outbox dispatch failed');
     if (options.devOutboxDir) mkdirSync(options.devOutboxDir, { recursive: true });
-    this.loop = new DrainLoop(
-      () => this.drain(),
-      (error) => this.options.logger.error({ err: error }, 'outbox dispatch failed'),
-    );
   }
 
-  /** Polls for due messages (retries, rows left by a crash) until stop(). */
-  start(intervalMs = 5000): void {
-    this.loop.start(intervalMs);
-  }
-
-  /** Deliver pending messages soon; safe to call often. */
-  kick(): void {
-    this.loop.kick();
-  }
-
-  /** Resolves when nothing is being dispatched; used by shutdown and tests. */
-  async idle(): Promise<void> {
-    await this.loop.idle();
-  }
-
-  async stop(): Promise<void> {
-    await this.loop.stop();
-  }
-
-  private async drain(): Promise<void> {
+  protected async drain(): Promise<void> {
     for (;;) {
       const batch = await this.options.db
         .selectFrom('outbox_messages')

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { developersMessages as text } from '../messages/developers.ts';
 
-/** What a company can be told about (issue 16); each delivery's body is { type, timestamp, data }. */
+/** What a company can be told about (issue 16); each delivery's body is { type, timestamp, sequence, data } (sequence: server/features/webhooks/emit.ts). */
 export const webhookEvents = [
   'job.created',
   'job.updated',

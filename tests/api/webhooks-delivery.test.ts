@@ -12,7 +12,7 @@ import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { useRealPasswordHash } from '../support/real-password-hash.ts';
 import { createFactories } from '../../server/dev/factories.ts';
-import { RETRY_DELAYS_SECONDS } from '../../server/features/webhooks/dispatcher.ts';
+import { RETRY_DELAYS_SECONDS } from '../../server/features/webhooks/deliver.ts';
 import { emitWebhookEvent } from '../../server/features/webhooks/emit.ts';
 import { freePort, startServerProcess, type RunningServer } from '../support/server-process.ts';
 import { createPostgresTestDatabase, laneUnavailable, testDbKind } from '../support/test-database.ts';

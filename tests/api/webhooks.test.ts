@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
 import type { CreatedApiKey } from '../../shared/schemas/api-keys.ts';
 import type { WebhookDelivery, WebhookEndpoint, WebhookWithSecret } from '../../shared/schemas/webhooks.ts';
-import { DISABLE_AFTER_MS, LEASE_SECONDS, RETRY_DELAYS_SECONDS } from '../../server/features/webhooks/dispatcher.ts';
+import { DISABLE_AFTER_MS, LEASE_SECONDS, RETRY_DELAYS_SECONDS } from '../../server/features/webhooks/deliver.ts';
 import { checkWebhookUrl, isPrivateAddress } from '../../server/features/webhooks/url-policy.ts';
 import { laneUnavailable } from '../support/test-database.ts';
 import { createTestApp, signIn, type CookieJar, type TestApp } from '../support/test-app.ts';

@@ -2,7 +2,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fill } from '../../shared/fill.ts';
+import { formatIstDate } from '../../shared/gst.ts';
 import { messages } from '../../shared/messages.ts';
+import { formatIstTime } from '../../shared/schemas/interviews.ts';
 import { API_KEY_PATTERN } from '../../shared/schemas/api-keys.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
@@ -72,6 +75,11 @@ describe('Settings → Developers', () => {
     expect(jobs.status).toBe(200);
     expect(((await jobs.json()) as { data: { title: string }[] }).data.map((job) => job.title)).toEqual(['Quality Analyst']);
 
+    // Last used shows the time of that use (issue 33 C2: a date alone never changed all day).
+    const used = await h.t.database.db.selectFrom('api_keys').select('last_used_at').where('company_id', '=', company.id).executeTakeFirstOrThrow();
+    await page.reload();
+    await row.getByText(`${formatIstDate(used.last_used_at!)}, ${formatIstTime(used.last_used_at!)}`).waitFor();
+
     // 375 px: the table fits the card; then Revoke, confirmed, stops the key at once.
     await page.setViewportSize({ width: 375, height: 812 });
     await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 20_000 }).toBe(0);
@@ -132,12 +140,15 @@ describe('Settings → Developers', () => {
 
   it('adds a webhook endpoint with a secret shown once, sends it a signed test event, shows the delivery, rotates, turns off and deletes', { timeout: 90_000 }, async () => {
     const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+    let failNext = false;
     const receiver = http.createServer((request, response) => {
       let body = '';
       request.on('data', (chunk: Buffer) => (body += chunk.toString()));
       request.on('end', () => {
         received.push({ headers: request.headers, body });
-        response.end('ok');
+        response.statusCode = failNext ? 500 : 200;
+        response.end(failNext ? 'maintenance' : 'ok');
+        failNext = false;
       });
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -168,7 +179,8 @@ describe('Settings → Developers', () => {
       await item.getByText('Darwinbox onboarding').waitFor();
       expect(await panel.textContent()).not.toContain(secret);
       await item.getByRole('button', { name: text.sendTest }).click();
-      await waitForToast(page, text.testSent);
+      // The outcome as the endpoint gave it (issue 33 C2: "Test event sent" showed even when it failed).
+      await item.getByRole('status').getByText(fill(text.testDelivered, { status: 200 })).waitFor();
       const test = await waitFor(() => received[0], { what: 'the test event' });
       expect(new Webhook(secret).verify(test.body, test.headers as Record<string, string>)).toMatchObject({ type: 'webhook.test' });
       await item.getByRole('table').getByText(text.deliveryStatus.succeeded).waitFor({ timeout: 15_000 });
@@ -177,6 +189,14 @@ describe('Settings → Developers', () => {
       await page.setViewportSize({ width: 375, height: 812 });
       await expectNoSidewaysScroll(page);
       await screenshot(page, 'developers-webhooks-375');
+      // A failing endpoint: the reason, not a success.
+      failNext = true;
+      await item.getByRole('button', { name: text.sendTest }).click();
+      await item.getByRole('status').getByText(fill(text.testFailed, { reason: 'HTTP 500: maintenance' })).waitFor();
+      expect(await item.getByRole('status').textContent()).not.toContain(fill(text.testDelivered, { status: 200 }));
+      await expectNoSidewaysScroll(page);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await screenshot(page, 'developers-webhook-test-failed-375');
       await page.setViewportSize({ width: 1280, height: 800 });
 
       await item.getByRole('button', { name: text.rotateSecret }).click();

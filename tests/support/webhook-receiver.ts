@@ -7,10 +7,11 @@ export interface Received {
 }
 
 /**
- * A webhook receiver on 127.0.0.1 that records every request and answers with the next planned
- * status (200 when none). A planned 'hold' keeps the request open, unanswered, until close().
+ * A webhook receiver on 127.0.0.1 (or `host`, such as ::1) that records every request and answers
+ * with the next planned status (200 when none). A planned 'hold' keeps the request open,
+ * unanswered, until close().
  */
-export async function startWebhookReceiver() {
+export async function startWebhookReceiver(host = '127.0.0.1') {
   const received: Received[] = [];
   const plan: (number | 'hold')[] = [];
   const held: http.ServerResponse[] = [];
@@ -29,10 +30,11 @@ export async function startWebhookReceiver() {
       response.end(next === 200 ? 'ok' : 'receiver says no');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/hooks/workcred`,
+    port,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}/hooks/workcred`,
     received,
     plan,
     /** The event type of each request received, in arrival order. */

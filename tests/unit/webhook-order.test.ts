@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inOrderPerEndpoint, type Claimed } from '../../server/features/webhooks/dispatcher.ts';
+import { inOrderPerEndpoint, type Claimed } from '../../server/features/webhooks/deliver.ts';
 
 const row = (id: string, endpoint: string, createdUs: bigint): Claimed => ({
   id,

@@ -65,7 +65,15 @@ export async function startApiKeyGuard(database: Database, clock: () => Date, tt
       if (now.getTime() - lastUsed >= LAST_USED_EVERY_MS) {
         lastWritten.set(key.id, now.getTime());
         if (lastWritten.size > 10_000) lastWritten.clear();
-        await db.updateTable('api_keys').set({ last_used_at: now }).where('id', '=', key.id).execute();
+        // The database has the last word, so with several instances (their cached rows a few
+        // seconds old, their clocks a little apart) the key is written at most once a minute
+        // and its last use never moves back.
+        await db
+          .updateTable('api_keys')
+          .set({ last_used_at: now })
+          .where('id', '=', key.id)
+          .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<=', new Date(now.getTime() - LAST_USED_EVERY_MS))]))
+          .execute();
       }
       return { keyId: key.id, companyId: key.company_id, scopes: key.scopes as ApiKeyContext['scopes'], createdBy: key.created_by };
     },

@@ -6,9 +6,42 @@ import type { DB } from '../../db/schema.ts';
 /** The webhook-id of a new message: the same for every endpoint, attempt and redelivery of this event. */
 export const newMessageId = () => `msg_${randomUUID().replace(/-/g, '')}`;
 
-/** The body every endpoint receives: what happened, when, and the ids and facts to act on. */
-export function webhookBody(type: string, data: Record<string, unknown>, now: Date): string {
-  return JSON.stringify({ type, timestamp: now.toISOString(), data });
+/**
+ * The body every endpoint receives: what happened, when, its sequence (see nextSequence) and the
+ * ids and facts to act on.
+ */
+export function webhookBody(type: string, data: Record<string, unknown>, now: Date, sequence: number): string {
+  return JSON.stringify({ type, timestamp: now.toISOString(), sequence, data });
+}
+
+/** The id of the object an event is about, by the event's first word: what its sequence counts. */
+const OBJECT_ID: Record<string, (data: Record<string, unknown>) => unknown> = {
+  job: (data) => data.job_id,
+  application: (data) => data.application_id,
+  interview: (data) => data.interview_id,
+  employee: (data) => data.employment_id,
+  verification: (data) => (typeof data.candidate_id === 'string' && typeof data.check === 'string' ? `${data.candidate_id}/${data.check}` : undefined),
+  webhook: (data) => data.endpoint_id,
+};
+
+/**
+ * The next sequence number of the events about this event's object, for this company: 1, 2, 3…
+ * in the order the changes commit (the counter's row stays locked until then). Deliveries can
+ * arrive out of order (retries, redeliveries), so a receiver keeps the highest sequence it has
+ * applied per object and ignores a lower one. An event without its object's id is counted with
+ * every event of its kind: still increasing, only with larger gaps.
+ */
+export async function nextSequence(trx: Transaction<DB> | Kysely<DB>, companyId: string, type: string, data: Record<string, unknown>): Promise<number> {
+  const kind = type.split('.')[0] ?? type;
+  const id = OBJECT_ID[kind]?.(data);
+  const objectKey = typeof id === 'string' ? `${kind}:${id}` : kind;
+  const row = await trx
+    .insertInto('webhook_sequences')
+    .values({ company_id: companyId, object_key: objectKey, last_sequence: 1 })
+    .onConflict((conflict) => conflict.columns(['company_id', 'object_key']).doUpdateSet({ last_sequence: sql<number>`webhook_sequences.last_sequence + 1` }))
+    .returning('last_sequence')
+    .executeTakeFirstOrThrow();
+  return row.last_sequence;
 }
 
 /**
@@ -26,7 +59,7 @@ export async function emitWebhookEvent(trx: Transaction<DB> | Kysely<DB>, compan
     .execute();
   if (endpoints.length === 0) return;
   const messageId = newMessageId();
-  const payload = webhookBody(type, data, now);
+  const payload = webhookBody(type, data, now, await nextSequence(trx, companyId, type, data));
   await trx
     .insertInto('webhook_deliveries')
     .values(endpoints.map((endpoint) => ({ endpoint_id: endpoint.id, message_id: messageId, event_type: type, payload, next_attempt_at: now })))

@@ -8,7 +8,8 @@ import type { DB } from '../../db/schema.ts';
 import type { WebhookDeliveriesTable, WebhookEndpointsTable } from '../../db/schema-webhooks.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { KeyActor } from '../developers/api-keys.ts';
-import { newMessageId, webhookBody } from './emit.ts';
+import { deliverClaimed, LEASE_SECONDS, type DeliveryOptions } from './deliver.ts';
+import { newMessageId, nextSequence, webhookBody } from './emit.ts';
 import { checkWebhookUrl, type UrlPolicy } from './url-policy.ts';
 
 const text = messages.developers;
@@ -133,18 +134,30 @@ export async function rotateWebhookSecret(db: Kysely<DB>, actor: KeyActor, webho
   });
 }
 
-/** Sends a webhook.test event to this endpoint only (whatever it subscribed to). */
-export async function sendTestEvent(db: Kysely<DB>, actor: KeyActor, webhookId: string, now: Date): Promise<WebhookDelivery> {
-  return db.transaction().execute(async (trx) => {
+/**
+ * Sends a webhook.test event to this endpoint only (whatever it subscribed to) at once, and answers
+ * with the outcome: delivered, or the receiver's answer or why it was not sent. It is recorded
+ * already claimed (attempt 1, its lease ahead), so no dispatcher sends it too; if this instance
+ * dies mid-send, any instance retries it when the lease ends. A failed test is retried as any
+ * delivery is.
+ */
+export async function sendTestEvent(db: Kysely<DB>, actor: KeyActor, webhookId: string, delivery: DeliveryOptions): Promise<WebhookDelivery> {
+  const now = delivery.clock();
+  const claimed = await db.transaction().execute(async (trx) => {
     await endpointRow(trx, actor.companyId, webhookId);
-    const row = await trx
+    const data = { endpoint_id: webhookId, sent_by: actor.userId };
+    const sequence = await nextSequence(trx, actor.companyId, WEBHOOK_TEST_EVENT, data);
+    return trx
       .insertInto('webhook_deliveries')
-      .values({ endpoint_id: webhookId, message_id: newMessageId(), event_type: WEBHOOK_TEST_EVENT, payload: webhookBody(WEBHOOK_TEST_EVENT, { endpoint_id: webhookId, sent_by: actor.userId }, now), next_attempt_at: now })
-      .returningAll()
+      .values({ endpoint_id: webhookId, message_id: newMessageId(), event_type: WEBHOOK_TEST_EVENT, payload: webhookBody(WEBHOOK_TEST_EVENT, data, now, sequence), attempts: 1, last_attempt_at: now, next_attempt_at: new Date(now.getTime() + LEASE_SECONDS * 1000) })
+      .returning(['id', 'endpoint_id', 'message_id', 'payload', 'attempts', 'created_at', sql<string>`(extract(epoch FROM created_at) * 1000000)::bigint::text`.as('created_us')])
       .executeTakeFirstOrThrow();
-    await wake(trx);
-    return toDelivery(row);
   });
+  await deliverClaimed(delivery, [claimed]);
+  // Deleted meanwhile: gone with its endpoint.
+  const row = await db.selectFrom('webhook_deliveries').selectAll().where('id', '=', claimed.id).executeTakeFirst();
+  if (!row) throw notFound(text.webhookNotFound);
+  return toDelivery(row);
 }
 
 /** The endpoint's newest deliveries, with each one's attempts and the receiver's last answer. */

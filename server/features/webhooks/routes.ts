@@ -22,7 +22,7 @@ import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, redeliver, 
  * and delivery log. developers.manage (owners and admins, route-permissions.ts); the company is
  * the caller's own, another company's endpoint is 404.
  */
-export async function webhookRoutes(app: FastifyInstance, { database, clock, config }: FeatureDeps) {
+export async function webhookRoutes(app: FastifyInstance, { database, clock, config, onMessageQueued }: FeatureDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = database.db;
   const actorOf = (request: FastifyRequest): KeyActor => {
@@ -31,6 +31,8 @@ export async function webhookRoutes(app: FastifyInstance, { database, clock, con
   };
   const policy = { production: config.isProduction, allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE };
   const user = { access: 'user' as const };
+  /** Send test delivers in the request, as the dispatcher would. */
+  const delivery = { db, clock, allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE, publicUrl: config.PUBLIC_URL, onMessageQueued };
 
   api.get('/api/developers/webhooks', { config: user, schema: { response: { 200: webhookEndpointListSchema } } }, async (request) => ({ endpoints: await listWebhooks(db, actorOf(request).companyId) }));
 
@@ -54,7 +56,7 @@ export async function webhookRoutes(app: FastifyInstance, { database, clock, con
   });
 
   api.post('/api/developers/webhooks/:webhookId/test', { config: user, schema: { params: webhookIdParamsSchema, response: { 201: webhookDeliverySchema } } }, async (request, reply) =>
-    reply.code(201).send(await sendTestEvent(db, actorOf(request), request.params.webhookId, clock())),
+    reply.code(201).send(await sendTestEvent(db, actorOf(request), request.params.webhookId, delivery)),
   );
 
   api.get('/api/developers/webhooks/:webhookId/deliveries', { config: user, schema: { params: webhookIdParamsSchema, response: { 200: webhookDeliveryListSchema } } }, async (request) => ({

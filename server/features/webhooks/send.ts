@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { Webhook } from 'standardwebhooks';
-import { privateSafeLookup } from './url-policy.ts';
+import { deliveryTarget, pinnedLookup, type ResolveAll } from './url-policy.ts';
 
 /** A receiver has this long to answer; a slow one is a failed attempt, retried later. */
 export const DELIVERY_TIMEOUT_MS = 15_000;
@@ -27,17 +27,23 @@ export interface SendResult {
   body: string;
 }
 
-/** POSTs the body; resolves with the status and the start of the answer, rejects on a network error or timeout. */
-export function postWebhook(url: string, headers: Record<string, string>, body: string, allowPrivate: boolean): Promise<SendResult> {
+/**
+ * POSTs the body to the address deliveryTarget checked (rejecting with AddressRefusedError, before
+ * any connection, where that address is refused); resolves with the status and the start of the
+ * answer, rejects on a network error or timeout.
+ */
+export async function postWebhook(url: string, headers: Record<string, string>, body: string, allowPrivate: boolean, resolveAll?: ResolveAll): Promise<SendResult> {
+  const target = new URL(url);
+  const pinned = await deliveryTarget(target, allowPrivate, resolveAll);
   return new Promise((resolve, reject) => {
-    const target = new URL(url);
     const client = target.protocol === 'https:' ? https : http;
     const request = client.request(
       target,
       {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'user-agent': 'WorkCred-Webhooks/1.0', 'content-length': Buffer.byteLength(body), ...headers },
-        lookup: privateSafeLookup(allowPrivate) as never,
+        // The Host header and TLS name stay the URL's; the connection goes to the checked address.
+        lookup: pinnedLookup(pinned) as never,
         timeout: DELIVERY_TIMEOUT_MS,
       },
       (response) => {

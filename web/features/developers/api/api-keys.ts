@@ -4,7 +4,8 @@ import { api } from '@web/lib/api-client.ts';
 
 const keysKey = ['developers', 'keys'] as const;
 
-export const useApiKeys = () => useQuery({ queryKey: keysKey, queryFn: () => api('/api/developers/keys', { schema: apiKeyListSchema }) });
+/** Refreshed every minute while shown: a key's last use is recorded at most once a minute. */
+export const useApiKeys = () => useQuery({ queryKey: keysKey, queryFn: () => api('/api/developers/keys', { schema: apiKeyListSchema }), refetchInterval: 60_000 });
 
 export function useCreateApiKey() {
   const queryClient = useQueryClient();

@@ -140,10 +140,20 @@ export function DevelopersDocsPage() {
         <Section id="webhooks" title="Webhooks">
           <p>
             An owner or admin adds endpoints in <strong>Settings → Developers → Webhooks</strong> and chooses the events: {webhookEvents.map((event, index) => <span key={event}>{index > 0 ? ', ' : ''}<code className="font-mono">{event}</code></span>)}. Each event is a POST of{' '}
-            <code className="font-mono">{'{ type, timestamp, data }'}</code> with the ids to read more through the API. <code className="font-mono">verification.completed</code> tells you when a check of
+            <code className="font-mono">{'{ type, timestamp, sequence, data }'}</code> with the ids to read more through the API. <code className="font-mono">verification.completed</code> tells you when a check of
             a candidate who applied to your jobs is verified (as the dashboard shows verified badges only, checks under review or rejected are not sent).
           </p>
-          <p>Each endpoint receives its deliveries in the order the events happened; use <code className="font-mono">timestamp</code> to order events if you run several receivers.</p>
+          <p>
+            <strong>Order is not guaranteed.</strong> A delivery that fails is retried while later events go on, and a delivery sent again from the log arrives whenever you send it. Each event carries{' '}
+            <code className="font-mono">sequence</code>, which counts the events about its object for your company (the job of <code className="font-mono">job.*</code>, the application of{' '}
+            <code className="font-mono">application.*</code>, the interview of <code className="font-mono">interview.*</code>, the employment of <code className="font-mono">employee.*</code>, the
+            candidate’s check of <code className="font-mono">verification.completed</code>): a higher number happened later. Keep the highest sequence you have applied for each object and ignore an
+            event with a lower one, or read the object’s current state through the API. Numbers can skip (events you do not subscribe to count too).
+          </p>
+          <p>
+            <strong>Send test event</strong> in Settings delivers <code className="font-mono">webhook.test</code> to that endpoint only, whatever it subscribed to, with{' '}
+            <code className="font-mono">{'data: { endpoint_id, sent_by }'}</code>, and shows what your endpoint answered. Answer it 2xx like any event.
+          </p>
           <ul className="list-disc space-y-1 pl-6">
             <li>
               Deliveries are signed the <a href="https://www.standardwebhooks.com/" className="font-medium text-brand-700 underline underline-offset-4">Standard Webhooks</a> way: <code className="font-mono">webhook-id</code>,{' '}
@@ -152,6 +162,7 @@ export function DevelopersDocsPage() {
             </li>
             <li>Answer 2xx within 15 seconds. Anything else is retried after 5 seconds, 5 minutes, 30 minutes, 2, 5, 10 and 24 hours, with the same webhook-id, so you can drop repeats.</li>
             <li>An endpoint that answers 410 Gone, or fails for 5 days, is turned off and your company’s owners are emailed. The delivery log shows every attempt and can send any delivery again.</li>
+            <li>Endpoints must be on the public internet: every attempt checks the address the URL names or resolves to, and one that is private, loopback or reserved is not sent to (the delivery log says why).</li>
           </ul>
           <Code label="Node.js: verify a delivery">{VERIFY}</Code>
         </Section>

@@ -1,4 +1,5 @@
 import { formatIstDate } from '@shared/gst.ts';
+import { formatIstTime } from '@shared/schemas/interviews.ts';
 import { developersMessages as text } from '@shared/messages/developers.ts';
 import type { ApiKey } from '@shared/schemas/api-keys.ts';
 import { fill } from '@web/lib/fill.ts';
@@ -9,6 +10,8 @@ import { ConfirmButton } from '@web/components/confirm-button.tsx';
 import { WebhooksSection } from './webhooks-section.tsx';
 
 const dateOf = (value: string | null, otherwise: string) => (value ? formatIstDate(new Date(value)) : otherwise);
+/** Last used to the minute (it is recorded at most once a minute): a date alone did not change all day. */
+const timeOf = (value: string | null, otherwise: string) => (value ? `${formatIstDate(new Date(value))}, ${formatIstTime(value)}` : otherwise);
 
 /** Settings → Developers (issue 16): the company's API keys and webhooks. Owners and admins. */
 export function DevelopersTab() {
@@ -79,7 +82,7 @@ function KeysTable({ keys }: { keys: ApiKey[] }) {
                 <span className="block max-w-56 text-xs break-words">{key.scopes.join(', ')}</span>
               </td>
               <td className="hidden px-3 py-2 align-top md:table-cell">{key.created_by ?? '—'}</td>
-              <td className="hidden px-3 py-2 align-top whitespace-nowrap sm:table-cell">{dateOf(key.last_used_at, text.notUsed)}</td>
+              <td className="hidden px-3 py-2 align-top whitespace-nowrap sm:table-cell">{timeOf(key.last_used_at, text.notUsed)}</td>
               <td className="hidden px-3 py-2 align-top whitespace-nowrap sm:table-cell">{dateOf(key.expires_at, text.never)}</td>
               <td className="px-3 py-2 text-right align-top">
                 {key.status === 'active' ? (

@@ -41,6 +41,18 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
   const rotate = useRotateWebhook();
   const remove = useDeleteWebhook();
   const active = endpoint.status === 'active';
+  /** The test is sent in the request: its answer is the delivery's outcome, shown as it is. */
+  const [tested, setTested] = useState<{ ok: boolean; message: string } | null>(null);
+  const test = async () => {
+    setTested(null);
+    try {
+      const delivery = await sendTest.mutateAsync(endpoint.id);
+      setShowLog(true);
+      setTested(testOutcome(delivery));
+    } catch (error) {
+      toast.error(errorMessage(error, messages.auth.unexpected));
+    }
+  };
   const run = async (work: Promise<unknown>, done: string) => {
     try {
       await work;
@@ -63,7 +75,7 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
         <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${active ? 'bg-emerald-50 text-emerald-800' : 'bg-slate-100 text-slate-700'}`}>{active ? text.statusActive : text.statusDisabled}</span>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button variant="outline" size="sm" disabled={!active || sendTest.isPending} onClick={() => void run(sendTest.mutateAsync(endpoint.id).then(() => setShowLog(true)), text.testSent)}>
+        <Button variant="outline" size="sm" disabled={!active || sendTest.isPending} onClick={() => void test()}>
           {text.sendTest}
         </Button>
         <Button variant="outline" size="sm" aria-expanded={showLog} onClick={() => setShowLog((shown) => !shown)}>
@@ -96,9 +108,19 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
           }}
         />
       </div>
+      <p role="status" className={`text-sm empty:hidden ${tested?.ok ? 'text-emerald-800' : 'text-red-700'}`}>
+        {tested?.message}
+      </p>
       {showLog ? <DeliveryLog endpoint={endpoint} deleting={remove.isPending} /> : null}
     </li>
   );
+}
+
+/** What Send test says: delivered with the receiver's status, or why not (its answer, or the reason it was not sent). */
+function testOutcome(delivery: WebhookDelivery): { ok: boolean; message: string } {
+  if (delivery.status === 'succeeded') return { ok: true, message: fill(text.testDelivered, { status: delivery.last_status_code ?? 200 }) };
+  const reason = delivery.last_error ?? (delivery.last_status_code ? `HTTP ${delivery.last_status_code}` : text.deliveryStatus[delivery.status]);
+  return { ok: false, message: fill(text.testFailed, { reason }) };
 }
 
 function DeliveryLog({ endpoint, deleting }: { endpoint: WebhookEndpoint; deleting: boolean }) {
