@@ -24,6 +24,7 @@ import { analyticsMessages } from './messages/analytics.ts';
 import { companyDocumentsMessages } from './messages/company-documents.ts';
 import { lettersMessages } from './messages/letters.ts';
 import { privacyMessages } from './messages/privacy.ts';
+import { mfaRecoveryMessages } from './messages/mfa-recovery.ts';
 
 export const messages = {
   ...siteMessages,
@@ -48,6 +49,7 @@ export const messages = {
   companyDocuments: companyDocumentsMessages,
   letters: lettersMessages,
   privacy: privacyMessages,
+  mfaRecovery: mfaRecoveryMessages,
   profile: {
     updated: 'Profile updated successfully',
     updateFailed: 'Failed to update profile',

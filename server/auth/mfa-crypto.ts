@@ -12,11 +12,13 @@ export interface MfaKeys {
   code: string;
   /** Keyed hash of phone numbers for the per-number send limits. */
   phone: string;
+  /** Keyed hash of recovery codes (mfa-recovery-codes.ts). */
+  recoveryCode: string;
 }
 
 export function deriveMfaKeys(authSecret: string): MfaKeys {
   const derive = (purpose: string) => createHmac('sha256', authSecret).update(`workcred:mfa:${purpose}:v1`).digest('hex');
-  return { totpSecret: derive('totp-secret'), code: derive('one-time-code'), phone: derive('phone') };
+  return { totpSecret: derive('totp-secret'), code: derive('one-time-code'), phone: derive('phone'), recoveryCode: derive('recovery-code') };
 }
 
 export async function encryptTotpSecret(keys: MfaKeys, secret: string): Promise<string> {

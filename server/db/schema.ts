@@ -664,3 +664,5 @@ export type * from './schema-documents.ts';
 export type * from './schema-letters.ts';
 // Data rights (migration 0040) live in schema-privacy.ts, merged into DB there.
 export type * from './schema-privacy.ts';
+// Recovery codes of two-step verification (migration 0051) live in schema-mfa-recovery.ts, merged into DB there.
+export type * from './schema-mfa-recovery.ts';

@@ -45,6 +45,8 @@ export const adminUserSchema = z.object({
   created_at: z.string(),
   suspended: z.boolean(),
   suspended_at: z.string().nullable(),
+  /** A verified second factor is set up (issue 33, A7: an admin may reset it). */
+  mfa_enabled: z.boolean(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
@@ -104,4 +106,4 @@ export const auditFacetsSchema = z.object({
 export type AuditFacets = z.infer<typeof auditFacetsSchema>;
 
 /** The audit actions of Manage Users. */
-export const adminUserActions = { roleChanged: 'user_role_changed', suspended: 'user_suspended', restored: 'user_restored' } as const;
+export const adminUserActions = { roleChanged: 'user_role_changed', suspended: 'user_suspended', restored: 'user_restored', mfaReset: 'user_mfa_reset' } as const;

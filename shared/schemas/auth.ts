@@ -116,5 +116,9 @@ export const enrolledFactorSchema = z.object({
 export type EnrolledFactor = z.infer<typeof enrolledFactorSchema>;
 export const challengeResultSchema = z.object({ id: z.string(), expires_at: z.string() });
 export type ChallengeResult = z.infer<typeof challengeResultSchema>;
-export const verifyResultSchema = z.object({ aal: z.literal('aal2') });
+/**
+ * `recovery_codes`: when this verification turned on two-step verification (the account's first
+ * verified factor), its recovery codes, shown this once (issue 33, A7).
+ */
+export const verifyResultSchema = z.object({ aal: z.literal('aal2'), recovery_codes: z.array(z.string()).optional() });
 export type VerifyResult = z.infer<typeof verifyResultSchema>;

@@ -87,7 +87,7 @@ describe.skipIf(laneUnavailable)('admin Users tab and Manage Users: /api/admin/u
       expect(page.users.find((u) => u.full_name === 'Roster Person 57')).toMatchObject({ role: 'employer', company_name: 'Roster Works', suspended: false, suspended_at: null });
       expect(page.users.find((u) => u.full_name === 'Roster Person 58')).toMatchObject({ role: 'candidate', company_id: null, company_name: null });
       // No hashes or secrets, only the listed fields.
-      expect(Object.keys(page.users[0]!).sort()).toEqual(['company_id', 'company_name', 'created_at', 'email', 'full_name', 'id', 'role', 'suspended', 'suspended_at']);
+      expect(Object.keys(page.users[0]!).sort()).toEqual(['company_id', 'company_name', 'created_at', 'email', 'full_name', 'id', 'mfa_enabled', 'role', 'suspended', 'suspended_at']);
 
       // Walking every page gives every user once, in order.
       const seen: AdminUser[] = [];

@@ -170,7 +170,8 @@ describe.skipIf(laneUnavailable)('multi-factor authentication (TOTP and SMS, aal
       firstCode = factor.totp.generate();
       const verified = await call(user.jar, 'POST', `/api/mfa/factors/${factor.id}/verify`, { challenge_id: challengeId, code: firstCode });
       expect(verified.statusCode, verified.body).toBe(200);
-      expect(verified.json()).toEqual({ aal: 'aal2' });
+      // The first verified factor turns two-step verification on, with its recovery codes (mfa-recovery-codes.test.ts).
+      expect(verified.json()).toEqual({ aal: 'aal2', recovery_codes: expect.any(Array) });
       const cookie = verified.cookies.find((c) => c.name === SESSION_COOKIE);
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 60 * 60 * 12 });
       expect(sessionToken(user.jar)).not.toBe(oldToken);
@@ -267,7 +268,7 @@ describe.skipIf(laneUnavailable)('multi-factor authentication (TOTP and SMS, aal
 
       const verified = await call(user.jar, 'POST', `/api/mfa/factors/${body.id}/verify`, { challenge_id: challengeId, code });
       expect(verified.statusCode, verified.body).toBe(200);
-      expect(verified.json()).toEqual({ aal: 'aal2' });
+      expect(verified.json()).toEqual({ aal: 'aal2', recovery_codes: expect.any(Array) });
       expect((await me(user.jar)).session).toMatchObject({ aal: 'aal2', next_aal: 'aal2' });
       expect((await call(user.jar, 'GET', '/api/mfa/factors')).json().factors[0]).toMatchObject({ status: 'verified' });
 

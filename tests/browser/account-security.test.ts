@@ -19,6 +19,15 @@ async function totpFromPage(page: Page): Promise<OTPAuth.TOTP> {
   return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(shown.replace(/\s/g, '')), algorithm: 'SHA1', digits: 6, period: 30 });
 }
 
+/** The first verified factor turns two-step verification on: its 10 recovery codes are shown once (issue 33, A7). */
+async function saveRecoveryCodes(page: Page) {
+  const dialog = page.getByRole('dialog', { name: messages.mfaRecovery.showTitle });
+  await dialog.getByRole('list', { name: messages.mfaRecovery.listLabel }).waitFor();
+  expect(await dialog.getByRole('listitem').count()).toBe(10);
+  await dialog.getByRole('button', { name: messages.mfaRecovery.done }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
 async function signInTo(page: Page, email: string, path: string) {
   await page.goto('/auth');
   await submitSignIn(page, email, PASSWORD);
@@ -77,6 +86,7 @@ describe('two-step verification settings (/account/security)', () => {
     await appDialog.getByRole('button', { name: text.verify }).click();
     await waitForToast(page, text.enabled);
     await appDialog.waitFor({ state: 'detached' });
+    await saveRecoveryCodes(page);
     await factorRow(page, 'Work phone').getByText(text.verified, { exact: true }).waitFor();
     await screenshot(page, 'account-security-verified');
 
@@ -161,6 +171,7 @@ describe('two-step verification settings (/account/security)', () => {
     await finish.getByLabel(text.codeLabel).fill(totp.generate());
     await page.keyboard.press('Enter');
     await waitForToast(page, text.enabled);
+    await saveRecoveryCodes(page);
     await row.getByText(text.verified, { exact: true }).waitFor();
   });
 
@@ -230,6 +241,7 @@ describe('two-step verification settings (/account/security)', () => {
     await dialog.getByRole('button', { name: text.verify }).click();
     await waitForToast(page, text.enabled);
     await dialog.waitFor({ state: 'detached' });
+    await saveRecoveryCodes(page);
     await factorRow(page, 'My phone').getByText(text.verified, { exact: true }).waitFor();
     await screenshot(page, 'account-security-candidate-verified-375');
   });

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { messages } from '../../../shared/messages.ts';
 import type { AdminUser, AdminUsersPage, AdminUsersQuery } from '../../../shared/schemas/admin-console.ts';
 import { containsPattern, ilike } from '../../db/like-pattern.ts';
@@ -10,8 +10,20 @@ function usersWithCompany(db: Kysely<DB> | Transaction<DB>) {
 }
 
 const userColumns = ['u.id', 'u.full_name', 'u.email', 'u.role', 'u.company_id', 'c.name as company_name', 'u.created_at', 'u.suspended_at'] as const;
+/** Whether the user has a verified second factor (what Reset two-step verification would remove). */
+const mfaEnabled = sql<boolean>`EXISTS (SELECT 1 FROM mfa_factors f WHERE f.user_id = u.id AND f.status = 'verified')`.as('mfa_enabled');
 
-type UserRow = { id: string; full_name: string; email: string; role: AdminUser['role']; company_id: string | null; company_name: string | null; created_at: Date | string; suspended_at: Date | string | null };
+type UserRow = {
+  id: string;
+  full_name: string;
+  email: string;
+  role: AdminUser['role'];
+  company_id: string | null;
+  company_name: string | null;
+  created_at: Date | string;
+  suspended_at: Date | string | null;
+  mfa_enabled: boolean;
+};
 
 const toAdminUser = (row: UserRow): AdminUser => ({
   id: row.id,
@@ -23,6 +35,7 @@ const toAdminUser = (row: UserRow): AdminUser => ({
   created_at: new Date(row.created_at).toISOString(),
   suspended: row.suspended_at !== null,
   suspended_at: row.suspended_at === null ? null : new Date(row.suspended_at).toISOString(),
+  mfa_enabled: Boolean(row.mfa_enabled),
 });
 
 /**
@@ -41,7 +54,7 @@ export async function listUsers(db: Kysely<DB>, query: AdminUsersQuery): Promise
 
   const [rows, count] = await Promise.all([
     filtered
-      .select(userColumns)
+      .select([...userColumns, mfaEnabled])
       .orderBy('u.created_at', 'desc')
       // Ties (users created in the same transaction) keep one order across pages.
       .orderBy('u.id', 'desc')
@@ -56,7 +69,7 @@ export async function listUsers(db: Kysely<DB>, query: AdminUsersQuery): Promise
 
 /** One user as the Users tab shows it (404 if there is none). */
 export async function getAdminUser(db: Kysely<DB> | Transaction<DB>, userId: string): Promise<AdminUser> {
-  const row = await usersWithCompany(db).select(userColumns).where('u.id', '=', userId).executeTakeFirst();
+  const row = await usersWithCompany(db).select([...userColumns, mfaEnabled]).where('u.id', '=', userId).executeTakeFirst();
   if (!row) throw notFound(messages.adminConsole.userNotFound);
   return toAdminUser(row);
 }

@@ -12,6 +12,7 @@ import {
   verifyFactorSchema,
   verifyResultSchema,
 } from '../../../shared/schemas/auth.ts';
+import { issuedRecoveryCodesSchema, recoveryCodesStatusSchema, recoveryVerifyResultSchema, useRecoveryCodeSchema } from '../../../shared/schemas/mfa-recovery.ts';
 import type { Auth } from '../../auth/auth.ts';
 import { deriveMfaKeys } from '../../auth/mfa-crypto.ts';
 import type { Config } from '../../config.ts';
@@ -22,6 +23,9 @@ import { enrolFactor } from './enrol-factor.ts';
 import type { MfaContext } from './factors.ts';
 import { sendReauthCode } from '../../auth/reauth.ts';
 import { listFactors } from './list-factors.ts';
+import { recoveryCodesStatus } from './recovery-codes.ts';
+import { redeemRecoveryCode } from './redeem-recovery-code.ts';
+import { regenerateRecoveryCodes } from './regenerate-recovery-codes.ts';
 import { unenrolFactor } from './unenrol-factor.ts';
 import { verifyFactor } from './verify-factor.ts';
 
@@ -34,9 +38,9 @@ export interface MfaDeps {
 
 /**
  * Second factors (spec points 3, 4 and 7): TOTP and phone (SMS), enrolment, challenge, verify and
- * unenrol. Listing, challenging and verifying work at aal1 ('session') so a signed-in user can
- * reach aal2; adding and removing factors need the account's full assurance ('user') and the
- * password again.
+ * unenrol, and recovery codes. Listing, challenging, verifying and using a recovery code work at
+ * aal1 ('session') so a signed-in user can reach aal2; adding and removing factors and new
+ * recovery codes need the account's full assurance ('user') and the password again.
  */
 export async function mfaRoutes(app: FastifyInstance, { auth, database, config, onMessageQueued }: MfaDeps) {
   const ctx: MfaContext = { auth, database, keys: deriveMfaKeys(config.AUTH_SECRET), onMessageQueued };
@@ -70,6 +74,23 @@ export async function mfaRoutes(app: FastifyInstance, { auth, database, config, 
     '/api/mfa/reauth-code',
     { config: { access: 'user' }, schema: { response: { 200: reauthCodeSentSchema } } },
     async (request) => sendReauthCode(ctx, sessionOf(request), request.log),
+  );
+
+  // Recovery codes (issue 33, A7): the count left; a new set after the password again; one code at sign-in.
+  api.get('/api/mfa/recovery-codes', { config: { access: 'user' }, schema: { response: { 200: recoveryCodesStatusSchema } } }, async (request) =>
+    recoveryCodesStatus(database.db, sessionOf(request).userId),
+  );
+
+  api.post(
+    '/api/mfa/recovery-codes',
+    { config: { access: 'user' }, schema: { body: unenrolFactorSchema, response: { 201: issuedRecoveryCodesSchema } } },
+    async (request, reply) => reply.code(201).send(await regenerateRecoveryCodes(ctx, sessionOf(request), request.body, request.ip ?? null, request.log)),
+  );
+
+  api.post(
+    '/api/mfa/recovery-codes/verify',
+    { config: { access: 'session' }, schema: { body: useRecoveryCodeSchema, response: { 200: recoveryVerifyResultSchema } } },
+    async (request, reply) => redeemRecoveryCode(ctx, sessionOf(request), request.body, request, reply),
   );
 
   api.delete(

@@ -9,6 +9,7 @@ import { matchTotpStep } from '../../auth/mfa-totp.ts';
 import type { SessionContext } from '../../auth/session.ts';
 import { badRequest, tooManyRequests, type AppError } from '../../http/errors.ts';
 import { assertMayUseFactor, MAX_CHALLENGE_ATTEMPTS, ownFactor, type FactorRow, type MfaContext } from './factors.ts';
+import { issueRecoveryCodes } from './recovery-codes.ts';
 
 /**
  * Checks a code against a challenge the caller's own session opened on the caller's own factor.
@@ -78,13 +79,22 @@ export async function verifyFactor(
   if (!consumed) throw fail('challenge-used', badRequest(messages.mfa.challengeNotFound, 'CHALLENGE_NOT_FOUND'));
 
   await clearMfaFailures(ctx.database, session.userId);
+  let recoveryCodes: string[] | undefined;
   if (factor.status === 'unverified') {
-    await db.updateTable('mfa_factors').set({ status: 'verified', updated_at: sql<Date>`now()` }).where('id', '=', factor.id).execute();
-    log.info({ userId: session.userId, factorId, event: 'mfa-enrolled' }, 'MFA factor verified');
+    recoveryCodes = await db.transaction().execute(async (trx) => {
+      // Two factors finished at once must not both think they are the first.
+      await trx.selectFrom('user_profiles').select('id').where('id', '=', session.userId).forUpdate().executeTakeFirst();
+      const other = await trx.selectFrom('mfa_factors').select('id').where('user_id', '=', session.userId).where('status', '=', 'verified').where('id', '!=', factor.id).executeTakeFirst();
+      await trx.updateTable('mfa_factors').set({ status: 'verified', updated_at: sql<Date>`now()` }).where('id', '=', factor.id).execute();
+      // The first verified factor turns two-step verification on, and with it come recovery codes
+      // (issue 33, A7): a lost phone must not lock the owner out.
+      return other ? undefined : issueRecoveryCodes(trx, ctx.keys, session.userId);
+    });
+    log.info({ userId: session.userId, factorId, event: 'mfa-enrolled', recoveryCodesIssued: Boolean(recoveryCodes) }, 'MFA factor verified');
   }
   await replaceSessionAtAal2(ctx.auth, ctx.database, request, reply, session);
   log.info({ userId: session.userId, factorId, event: 'mfa-verified' }, 'second factor verified; session now aal2');
-  return { aal: 'aal2' };
+  return recoveryCodes ? { aal: 'aal2', recovery_codes: recoveryCodes } : { aal: 'aal2' };
 }
 
 type CodeCheck = 'ok' | 'wrong-code' | 'replayed';

@@ -9,7 +9,7 @@ import { conflict, notFound } from '../../http/errors.ts';
 import { enqueueMessage } from '../../messaging/outbox.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { generateCandidateCode } from '../candidate-registration/candidate-code.ts';
-import { REQUEST_COLUMNS, toPrivacyRequest } from './overview.ts';
+import { REQUEST_COLUMNS, toPrivacyRequest } from './request-row.ts';
 import { nextReference } from './requests.ts';
 
 const text = messages.privacy;
@@ -180,6 +180,7 @@ async function erasePerson(trx: Transaction<DB>, personId: string, now: Date): P
   await trx.deleteFrom('email_change_requests').where('user_id', '=', personId).execute();
   await trx.deleteFrom('reauth_codes').where('user_id', '=', personId).execute();
   await trx.deleteFrom('mfa_factors').where('user_id', '=', personId).execute();
+  await trx.deleteFrom('mfa_recovery_codes').where('user_id', '=', personId).execute();
   await trx.deleteFrom('mfa_sms_sends').where('user_id', '=', personId).execute();
   await trx.deleteFrom('auth_sessions').where('userId', '=', personId).execute();
   await trx.deleteFrom('auth_accounts').where('userId', '=', personId).execute();

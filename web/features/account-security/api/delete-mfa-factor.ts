@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api-client.ts';
 import { meQueryKey } from '@web/lib/session/get-me.ts';
 import { mfaFactorsQueryKey } from './get-mfa-factors.ts';
+import { recoveryCodesQueryKey } from './get-recovery-codes.ts';
 
 export interface DeleteMfaFactorInput {
   factorId: string;
@@ -18,7 +19,12 @@ export function useDeleteMfaFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteMfaFactor,
-    // Removing the last verified factor takes the account's sessions back to aal1.
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: mfaFactorsQueryKey }), queryClient.invalidateQueries({ queryKey: meQueryKey })]),
+    // Removing the last verified factor takes the account's sessions back to aal1 and drops the recovery codes.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: mfaFactorsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: meQueryKey }),
+        queryClient.invalidateQueries({ queryKey: recoveryCodesQueryKey }),
+      ]),
   });
 }

@@ -3,6 +3,7 @@ import { verifyResultSchema, type VerifyResult } from '@shared/schemas/auth.ts';
 import { api } from '@web/lib/api-client.ts';
 import { meQueryKey } from '@web/lib/session/get-me.ts';
 import { mfaFactorsQueryKey } from './get-mfa-factors.ts';
+import { recoveryCodesQueryKey } from './get-recovery-codes.ts';
 
 export interface VerifyMfaFactorInput {
   factorId: string;
@@ -19,7 +20,12 @@ export function useVerifyMfaFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: verifyMfaFactor,
-    // The factor is now verified and the session changed (new cookie, aal2).
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: mfaFactorsQueryKey }), queryClient.invalidateQueries({ queryKey: meQueryKey })]),
+    // The factor is now verified and the session changed (new cookie, aal2); a first factor brings recovery codes.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: mfaFactorsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: meQueryKey }),
+        queryClient.invalidateQueries({ queryKey: recoveryCodesQueryKey }),
+      ]),
   });
 }

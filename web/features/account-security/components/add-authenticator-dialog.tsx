@@ -14,6 +14,7 @@ import { refusalTarget } from '../lib/enrol-errors.ts';
 import { EnrolDialog } from './enrol-dialog.tsx';
 import { FriendlyNameField } from './friendly-name-field.tsx';
 import { ReauthField } from './reauth-field.tsx';
+import { useShowRecoveryCodes } from '../hooks/use-show-recovery-codes.ts';
 import { TotpQrCode } from './totp-qr-code.tsx';
 import { VerifyCodeForm } from './verify-code-form.tsx';
 
@@ -28,6 +29,7 @@ export function AddAuthenticatorDialog() {
 function AddAuthenticatorFlow({ onDone }: { onDone: () => void }) {
   const [enrolled, setEnrolled] = useState<EnrolledFactor | null>(null);
   const verification = useFactorVerification();
+  const showRecoveryCodes = useShowRecoveryCodes();
 
   if (enrolled?.totp) {
     return (
@@ -40,8 +42,10 @@ function AddAuthenticatorFlow({ onDone }: { onDone: () => void }) {
         <VerifyCodeForm
           factor={enrolled}
           verification={verification}
-          onVerified={() => {
+          onVerified={(codes) => {
             toast.success(messages.accountSecurity.enabled);
+            // The first factor turns two-step verification on: the page shows its recovery codes next.
+            if (codes) showRecoveryCodes(codes);
             onDone();
           }}
         />

@@ -19,6 +19,7 @@ import { withIndianCode } from '../lib/format.ts';
 import { EnrolDialog } from './enrol-dialog.tsx';
 import { FriendlyNameField } from './friendly-name-field.tsx';
 import { ReauthField } from './reauth-field.tsx';
+import { useShowRecoveryCodes } from '../hooks/use-show-recovery-codes.ts';
 import { VerifyCodeForm } from './verify-code-form.tsx';
 
 const phoneFormSchema = enrolFactorSchema.options[1].pick({ password: true, email_code: true, phone: true, friendly_name: true });
@@ -32,6 +33,7 @@ export function AddPhoneDialog() {
 function AddPhoneFlow({ onDone }: { onDone: () => void }) {
   const [enrolled, setEnrolled] = useState<EnrolledFactor | null>(null);
   const verification = useFactorVerification();
+  const showRecoveryCodes = useShowRecoveryCodes();
 
   return (
     <div className="space-y-5">
@@ -49,8 +51,10 @@ function AddPhoneFlow({ onDone }: { onDone: () => void }) {
         <VerifyCodeForm
           factor={enrolled}
           verification={verification}
-          onVerified={() => {
+          onVerified={(codes) => {
             toast.success(messages.accountSecurity.enabled);
+            // The first factor turns two-step verification on: the page shows its recovery codes next.
+            if (codes) showRecoveryCodes(codes);
             onDone();
           }}
         />

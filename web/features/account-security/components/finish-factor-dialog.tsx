@@ -7,6 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } 
 import { fill } from '@web/lib/fill.ts';
 import { useFactorVerification } from '../hooks/use-factor-verification.ts';
 import { factorName } from '../lib/format.ts';
+import { useShowRecoveryCodes } from '../hooks/use-show-recovery-codes.ts';
 import { VerifyCodeForm } from './verify-code-form.tsx';
 
 /**
@@ -16,6 +17,7 @@ import { VerifyCodeForm } from './verify-code-form.tsx';
 export function FinishFactorDialog({ factor }: { factor: Factor }) {
   const [open, setOpen] = useState(false);
   const verification = useFactorVerification();
+  const showRecoveryCodes = useShowRecoveryCodes();
   const name = factorName(factor);
 
   // Runs before the trigger opens the dialog.
@@ -44,8 +46,11 @@ export function FinishFactorDialog({ factor }: { factor: Factor }) {
           <VerifyCodeForm
             factor={factor}
             verification={verification}
-            onVerified={() => {
+            onVerified={(codes) => {
               toast.success(messages.accountSecurity.enabled);
+              // The first factor turns two-step verification on: the page shows its recovery codes
+              // next (this row's dialog goes once the factor is verified).
+              if (codes) showRecoveryCodes(codes);
               setOpen(false);
             }}
           />

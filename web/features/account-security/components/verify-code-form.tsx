@@ -18,7 +18,8 @@ type CodeForm = z.infer<typeof codeFormSchema>;
 interface VerifyCodeFormProps {
   factor: Pick<Factor, 'id' | 'factor_type'>;
   verification: FactorVerification;
-  onVerified: () => void;
+  /** recoveryCodes: set when this factor turned two-step verification on (shown once). */
+  onVerified: (recoveryCodes: string[] | undefined) => void;
 }
 
 /** The 6-digit code step; a phone factor also gets "Send a new code" (the server spaces them 60 s apart). */
@@ -29,7 +30,7 @@ export function VerifyCodeForm({ factor, verification, onVerified }: VerifyCodeF
 
   const onSubmit = form.handleSubmit(async ({ code }) => {
     const outcome = await verification.verify(factor, code);
-    if (outcome.ok) onVerified();
+    if (outcome.ok) onVerified(outcome.recoveryCodes);
     else if (outcome.message) form.setError('code', { message: outcome.message }, { shouldFocus: true });
   });
 

@@ -9,7 +9,8 @@ import { useVerifyMfaFactor } from '../api/verify-mfa-factor.ts';
 type FactorRef = Pick<Factor, 'id' | 'factor_type'>;
 
 /** The outcome of a code: accepted, or the text to show under the code field. */
-export type VerifyOutcome = { ok: true } | { ok: false; message: string };
+/** recoveryCodes: the codes shown once when this factor turned two-step verification on. */
+export type VerifyOutcome = { ok: true; recoveryCodes: string[] | undefined } | { ok: false; message: string };
 
 /** Answers after which the challenge is of no more use: a new one must be opened. */
 const deadChallengeCodes = new Set(['CODE_EXPIRED', 'CHALLENGE_NOT_FOUND']);
@@ -41,9 +42,9 @@ export function useFactorVerification() {
     const challenge = challengeId ?? (factor.factor_type === 'totp' ? await sendCode(factor) : null);
     if (!challenge) return { ok: false, message: messages.mfa.challengeNotFound };
     try {
-      await verifyFactor.mutateAsync({ factorId: factor.id, challengeId: challenge, code });
+      const result = await verifyFactor.mutateAsync({ factorId: factor.id, challengeId: challenge, code });
       setChallengeId(null);
-      return { ok: true };
+      return { ok: true, recoveryCodes: result.recovery_codes };
     } catch (error) {
       if (isApiError(error) && (error.status === 400 || error.status === 429)) {
         if (error.status === 429 || deadChallengeCodes.has(error.code)) setChallengeId(null);

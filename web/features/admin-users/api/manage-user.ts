@@ -32,3 +32,13 @@ export function useSetUserSuspended() {
   const invalidate = useInvalidateAdminLists();
   return useMutation({ mutationFn: setUserSuspended, onSettled: invalidate });
 }
+
+/** POST /api/admin/users/:userId/reset-mfa: removes the user's second factors and recovery codes and signs them out (issue 33, A7). */
+export function resetUserMfa({ userId, reason }: { userId: string; reason: string }): Promise<AdminUser> {
+  return api(`${userPath(userId)}/reset-mfa`, { method: 'POST', body: { reason }, schema: adminUserSchema });
+}
+
+export function useResetUserMfa() {
+  const invalidate = useInvalidateAdminLists();
+  return useMutation({ mutationFn: resetUserMfa, onSettled: invalidate });
+}

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound, MessageSquareText } from 'lucide-react';
 import { toast } from '@web/lib/toast.ts';
+import { mfaRecoveryMessages as recoveryText } from '@shared/messages/mfa-recovery.ts';
 import { signInMessages as messages } from '@shared/messages/sign-in.ts';
 import { OTP_LENGTH } from '@shared/options.ts';
 import { Button } from '@web/components/ui/button.tsx';
@@ -17,6 +18,7 @@ import { useCreateMfaChallenge } from '../api/create-mfa-challenge.ts';
 import { useVerifiedMfaFactors, type MfaFactor } from '../api/get-mfa-factors.ts';
 import { useVerifyMfaFactor } from '../api/verify-mfa-factor.ts';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in.ts';
+import { RecoveryCodeForm } from './recovery-code-form.tsx';
 
 const codePattern = new RegExp(`^\\d{${OTP_LENGTH}}$`);
 
@@ -38,6 +40,8 @@ export function SecondFactorStep({ onCancel }: { onCancel: () => void }) {
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  // Issue 33, A7: a lost phone need not lock the owner out.
+  const [useRecovery, setUseRecovery] = useState(false);
 
   async function challenge(chosen: MfaFactor) {
     setFactor(chosen);
@@ -79,7 +83,9 @@ export function SecondFactorStep({ onCancel }: { onCancel: () => void }) {
   }
 
   let body;
-  if (factors.isPending) {
+  if (useRecovery) {
+    body = <RecoveryCodeForm onUseFactor={factors.data && factors.data.length > 0 ? () => setUseRecovery(false) : null} />;
+  } else if (factors.isPending) {
     body = (
       <div className="flex justify-center py-6">
         <Spinner className="size-6" />
@@ -151,7 +157,12 @@ export function SecondFactorStep({ onCancel }: { onCancel: () => void }) {
   return (
     <div className="space-y-6">
       {body}
-      <div className="border-t border-slate-200 pt-4 text-center">
+      <div className="flex flex-col items-center gap-1 border-t border-slate-200 pt-4">
+        {useRecovery ? null : (
+          <Button variant="link" size="sm" onClick={() => setUseRecovery(true)}>
+            {recoveryText.useRecoveryCode}
+          </Button>
+        )}
         <Button variant="link" size="sm" onClick={() => void cancel()}>
           {messages.secondFactor.signOutInstead}
         </Button>
