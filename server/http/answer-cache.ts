@@ -129,7 +129,8 @@ export function sendCachedAnswer(request: FastifyRequest, reply: FastifyReply, a
   return reply.type('application/json; charset=utf-8').send(answer.body);
 }
 
-function matchesEtag(header: string | undefined, etag: string): boolean {
+/** Whether If-None-Match names this ETag (or '*'). */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
   return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);

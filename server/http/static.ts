@@ -7,7 +7,8 @@ import { messages } from '../../shared/messages.ts';
 import { SIGNED_OUT_ELEMENT_ID, SITE_CONFIG_ELEMENT_ID } from '../../shared/options.ts';
 import { LETTER_CODE_PATTERN } from '../../shared/schemas/letters.ts';
 import { getPublicJob } from '../features/public-jobs/get-public-job.ts';
-import { jsonForScript, renderJobPage, renderLandingHead } from '../features/public-jobs/job-page-meta.ts';
+import { jsonForScript, renderJobPage, renderLandingHead, withSiteImage } from '../features/public-jobs/job-page-meta.ts';
+import { getJobPageFacts } from '../features/public-jobs/job-page-facts.ts';
 import { siteConfigOf } from '../features/site/site-config.ts';
 import { sessionCookieOf } from '../auth/session.ts';
 import { pagePreloads, withPreloads } from './page-preloads.ts';
@@ -49,7 +50,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
   }
   // index.html is read once, when first needed, and kept: it changes only with a new build (a restart).
   let indexHtml: Promise<string> | undefined;
-  const readIndex = () => (indexHtml ??= readFile(indexFile, 'utf8').then((html) => withInlineStyles(html, distDir, (file) => readFile(file, 'utf8'))));
+  const readIndex = () =>
+    (indexHtml ??= readFile(indexFile, 'utf8').then((html) => withInlineStyles(withSiteImage(html, app.config.PUBLIC_URL), distDir, (file) => readFile(file, 'utf8'))));
   const preloads = built ? pagePreloads(distDir) : { auth: '', job: '' };
   // The sign-in methods the server offers, in the page as GET /api/site-config answers them: the
   // form is rendered with its Google button (or without), and nothing moves when the page starts.
@@ -62,7 +64,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
   /** The job page with its title, preview tags and JSON-LD in the head, or undefined for no such job. */
   async function jobPageHtml(jobId: string): Promise<string | undefined> {
     const job = await getPublicJob(app.database.db, jobId);
-    return job ? withRootMarkup(renderJobPage(await readIndex(), job, app.config.PUBLIC_URL), await renderer?.job(job)) : undefined;
+    if (!job) return undefined;
+    const facts = await getJobPageFacts(app.database.db, jobId);
+    return withRootMarkup(renderJobPage(await readIndex(), job, app.config.PUBLIC_URL, facts), await renderer?.job(job));
   }
 
   /**

@@ -5,6 +5,9 @@ import { sourceTagSchema } from './pipeline.ts';
 export const jobIdParamsSchema = z.strictObject({ jobId: z.uuid('jobId must be a job id') });
 export type JobIdParams = z.infer<typeof jobIdParamsSchema>;
 
+/** GET /api/public/jobs/:jobId/share-image.png: `v` is the image's version, which the job page puts in the address (issue 33, C3). */
+export const shareImageQuerySchema = z.strictObject({ v: z.string().max(64).optional() });
+
 /** GET /api/public/jobs/:jobId: what a visitor may see of one published, non-deleted job. */
 export const publicJobDetailSchema = z.object({
   id: z.string(),

@@ -240,7 +240,7 @@ describe.skipIf(laneUnavailable)('job detail and applying: /api/public/jobs/:job
       expect(html).toContain('<meta name="description" content="Lotus Analytics · Pune, Maharashtra · ₹18–24 LPA" />');
       expect(html).toContain('<meta property="og:type" content="website" />');
       expect(html).toContain(`<meta property="og:url" content="${t.config.PUBLIC_URL}/jobs/${openJob.id}" />`);
-      expect(html).toContain('<meta name="twitter:card" content="summary" />');
+      expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
       expect(html.match(/<title>/g)).toHaveLength(1);
       expect(html.match(/name="description"/g)).toHaveLength(1);
       expect(jsonLdOf(html)).toMatchObject({

@@ -101,7 +101,7 @@ describe('the .ics invite', () => {
     summary: 'Interview: Backend Engineer at Amber Textiles',
     location: 'https://meet.example.com/abc-defg',
     description: 'Video call: https://meet.example.com/abc-defg\nScheduled through WorkCred.',
-    organizer: { name: 'Amber Textiles', email: addressOf('WorkCred <no-reply@workcred.in>') },
+    organizer: { name: 'Anil Kapoor', email: 'anil@amber.example.in', sentBy: addressOf('WorkCred <no-reply@workcred.in>') },
     attendees: [{ name: 'Priya Sharma', email: 'priya@example.in' }],
   };
 
@@ -119,7 +119,9 @@ describe('the .ics invite', () => {
     expect(lines).toContain('SUMMARY:Interview: Backend Engineer at Amber Textiles');
     expect(lines).toContain('LOCATION:https://meet.example.com/abc-defg');
     expect(lines).toContain('STATUS:CONFIRMED');
-    expect(lines.find((l) => l.startsWith('ORGANIZER'))).toContain('MAILTO:no-reply@workcred.in');
+    // Issue 33, C4: the organiser is the scheduling member; the no-reply address only sends on their behalf.
+    expect(lines.find((l) => l.startsWith('ORGANIZER'))).toMatch(/^ORGANIZER;.*CN="?Anil Kapoor"?.*:mailto:anil@amber\.example\.in$/i);
+    expect(lines.find((l) => l.startsWith('ORGANIZER'))).toContain('SENT-BY="MAILTO:no-reply@workcred.in"');
     expect(lines.find((l) => l.startsWith('ATTENDEE'))).toMatch(/CN="?Priya Sharma"?.*:mailto:priya@example\.in$/);
     expect(lines.find((l) => l.startsWith('DESCRIPTION'))).toContain('Video call: https://meet.example.com/abc-defg');
   });
@@ -135,5 +137,12 @@ describe('the .ics invite', () => {
     expect(cancel).toContain('METHOD:CANCEL');
     expect(cancel).toContain('STATUS:CANCELLED');
     expect(cancel).toContain('SEQUENCE:2');
+  });
+
+  it('asks attendees to answer, except the organiser when they interview too', () => {
+    const lines = icsLines(buildInterviewIcs({ ...base, attendees: [...base.attendees, { name: 'Anil Kapoor', email: 'Anil@amber.example.in' }] }));
+    const attendees = lines.filter((l) => l.startsWith('ATTENDEE'));
+    expect(attendees.find((l) => l.endsWith('priya@example.in'))).toMatch(/RSVP=TRUE/);
+    expect(attendees.find((l) => l.endsWith('Anil@amber.example.in'))).toMatch(/RSVP=FALSE.*PARTSTAT="?ACCEPTED/);
   });
 });

@@ -7,7 +7,7 @@ import { conflict } from '../../http/errors.ts';
 import { publish } from '../../realtime/events.ts';
 import { lockCompanyInterview, type Actor } from './interview-scope.ts';
 import { queueInterviewEmails } from './interview-messages.ts';
-import { interviewerContacts, interviewerIds, mailFactsOf } from './interview-rules.ts';
+import { interviewerContacts, interviewerIds, interviewOrganiser, mailFactsOf } from './interview-rules.ts';
 import { getInterview } from './list-interviews.ts';
 import { wholeCompany } from '../team/member-scope.ts';
 import { emitWebhookEvent } from '../webhooks/emit.ts';
@@ -50,6 +50,7 @@ export async function cancelInterview(db: Kysely<DB>, actor: Actor & { mailFrom:
         companyName: facts.company_name,
         interviewers: await interviewerContacts(trx, await interviewerIds(trx, interviewId)),
         cancelReason: reason,
+        organiser: await interviewOrganiser(trx, actor.companyId, current.created_by, actor.userId),
       },
       now,
     );

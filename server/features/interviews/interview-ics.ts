@@ -10,7 +10,8 @@ export interface InterviewCalendarEvent {
   summary: string;
   location: string;
   description: string;
-  organizer: { name: string; email: string };
+  /** The member who scheduled the interview; `sentBy` is the address the email comes from. */
+  organizer: { name: string; email: string; sentBy?: string };
   /** The candidate and the interviewers. */
   attendees: { name: string; email: string }[];
 }
@@ -38,7 +39,13 @@ export function buildInterviewIcs(event: InterviewCalendarEvent): string {
     description: event.description,
     status: event.method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED',
     organizer: event.organizer,
-    attendees: event.attendees.map((attendee) => ({ name: attendee.name, email: attendee.email, rsvp: true, role: 'REQ-PARTICIPANT', partstat: 'NEEDS-ACTION' })),
+    // Everyone is asked to answer, and the answers go to the organiser, a person; the organiser,
+    // when also an interviewer, has accepted their own invite.
+    attendees: event.attendees.map((attendee) =>
+      attendee.email.toLowerCase() === event.organizer.email.toLowerCase()
+        ? { name: attendee.name, email: attendee.email, rsvp: false, role: 'REQ-PARTICIPANT', partstat: 'ACCEPTED' }
+        : { name: attendee.name, email: attendee.email, rsvp: true, role: 'REQ-PARTICIPANT', partstat: 'NEEDS-ACTION' },
+    ),
   });
   if (error || !value) throw error ?? new Error('ics produced no calendar');
   return value;

@@ -27,6 +27,8 @@ export interface InterviewMailFacts {
   companyName: string;
   /** Every interviewer of this version: attendees of the calendar event. */
   interviewers: Contact[];
+  /** The member who scheduled it (interviewOrganiser): the event's ORGANIZER and every email's reply-to. */
+  organiser: Contact;
   cancelReason?: string | null;
 }
 
@@ -84,6 +86,8 @@ export async function queueInterviewEmails(
     reason: facts.cancelReason ? fill(text.cancelReasonLine, { reason: facts.cancelReason }) : '',
   };
   const candidate = { name: values.name, email: facts.candidateEmail };
+  // Answers to any of these emails reach the person who scheduled the interview, not the no-reply sender.
+  const replyTo = facts.organiser.email;
   const calendar = (method: 'REQUEST' | 'CANCEL', attendees: Contact[]) => ({
     filename: method === 'CANCEL' ? 'cancel.ics' : 'invite.ics',
     contentType: `text/calendar; method=${method}; charset=UTF-8`,
@@ -96,7 +100,7 @@ export async function queueInterviewEmails(
       summary: fill(text.summary, values),
       location: facts.location,
       description: fill(text.icsDescription, values),
-      organizer: { name: facts.companyName, email: addressOf(mailFrom) },
+      organizer: { ...facts.organiser, sentBy: addressOf(mailFrom) },
       attendees,
     }),
   });
@@ -105,18 +109,18 @@ export async function queueInterviewEmails(
   for (const interviewer of recipients.interviewers) {
     const [subject, body] = interviewerTexts[kind];
     const personal = { ...values, interviewer: interviewer.name };
-    await enqueueMessage(trx, { channel: 'email', to: interviewer.email, subject: fill(subject, personal), text: fill(body, personal), attachments: [event] });
+    await enqueueMessage(trx, { channel: 'email', replyTo, to: interviewer.email, subject: fill(subject, personal), text: fill(body, personal), attachments: [event] });
   }
   for (const removed of recipients.removedInterviewers ?? []) {
     const [subject, body] = interviewerTexts.removed;
     const personal = { ...values, interviewer: removed.name };
     // Their copy of the event is cancelled; the interview itself goes on without them.
-    await enqueueMessage(trx, { channel: 'email', to: removed.email, subject: fill(subject, personal), text: fill(body, personal), attachments: [calendar('CANCEL', [removed])] });
+    await enqueueMessage(trx, { channel: 'email', replyTo, to: removed.email, subject: fill(subject, personal), text: fill(body, personal), attachments: [calendar('CANCEL', [removed])] });
   }
   if (!recipients.candidate) return;
 
   const [subject, body] = candidateTexts[kind];
-  await enqueueMessage(trx, { channel: 'email', to: facts.candidateEmail, subject: fill(subject, values), text: fill(body, values), attachments: [event] });
+  await enqueueMessage(trx, { channel: 'email', replyTo, to: facts.candidateEmail, subject: fill(subject, values), text: fill(body, values), attachments: [event] });
 
   const key = reminderKey(facts.interviewId);
   await cancelQueuedMessages(trx, key);
@@ -126,7 +130,7 @@ export async function queueInterviewEmails(
   const reminderValues = { ...values, when: reminder.kind === 'day' ? text.reminderTomorrow : text.reminderSoon };
   await enqueueMessage(
     trx,
-    { channel: 'email', to: facts.candidateEmail, subject: fill(text.reminderSubject, reminderValues), text: fill(text.reminderText, reminderValues) },
+    { channel: 'email', replyTo, to: facts.candidateEmail, subject: fill(text.reminderSubject, reminderValues), text: fill(text.reminderText, reminderValues) },
     { sendAt: reminder.sendAt, key },
   );
 }

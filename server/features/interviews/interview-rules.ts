@@ -100,6 +100,23 @@ export async function interviewerContacts(trx: Transaction<DB>, userIds: string[
   return userIds.flatMap((id) => byId.get(id) ?? []);
 }
 
+/**
+ * The invite's organiser (issue 33, C4): the member who scheduled the interview, so replies and
+ * calendar answers reach a person; the acting member when the scheduler has left the company.
+ * The same person on every version, as calendars expect of one event.
+ */
+export async function interviewOrganiser(trx: Transaction<DB>, companyId: string, createdBy: string | null, actorId: string): Promise<{ name: string; email: string }> {
+  const rows = await trx
+    .selectFrom('user_profiles')
+    .select(['id', 'full_name', 'email'])
+    .where('id', 'in', createdBy ? [createdBy, actorId] : [actorId])
+    .where('company_id', '=', companyId)
+    .execute();
+  const row = rows.find((r) => r.id === createdBy) ?? rows.find((r) => r.id === actorId) ?? rows[0];
+  if (!row) throw new Error('the acting member has no profile in this company');
+  return { name: row.full_name || row.email, email: row.email };
+}
+
 export async function mailFactsOf(trx: Transaction<DB>, applicationId: string) {
   return trx
     .selectFrom('job_applications as ja')

@@ -8,7 +8,7 @@ import { publish } from '../../realtime/events.ts';
 import { lockCompanyInterview, type Actor } from './interview-scope.ts';
 import { assertWorkAllowed } from '../billing/entitlement.ts';
 import { queueInterviewEmails } from './interview-messages.ts';
-import { checkInterviewers, findConflicts, interviewerContacts, interviewerIds, InterviewConflictError, mailFactsOf, normaliseLocation, startFromIst } from './interview-rules.ts';
+import { checkInterviewers, findConflicts, interviewerContacts, interviewerIds, InterviewConflictError, interviewOrganiser, mailFactsOf, normaliseLocation, startFromIst } from './interview-rules.ts';
 import { getInterview } from './list-interviews.ts';
 import { wholeCompany } from '../team/member-scope.ts';
 import { emitWebhookEvent } from '../webhooks/emit.ts';
@@ -89,6 +89,7 @@ export async function rescheduleInterview(db: Kysely<DB>, actor: Actor & { mailF
       jobTitle: facts.job_title,
       companyName: facts.company_name,
       interviewers: [...kept, ...added],
+      organiser: await interviewOrganiser(trx, actor.companyId, current.created_by, actor.userId),
     };
     await queueInterviewEmails(trx, actor.mailFrom, 'update', mailFacts, now, { candidate: candidateSees, interviewers: candidateSees ? kept : [], removedInterviewers: removed });
     if (added.length > 0) await queueInterviewEmails(trx, actor.mailFrom, 'invite', mailFacts, now, { candidate: false, interviewers: added });

@@ -8,7 +8,7 @@ import { publish } from '../../realtime/events.ts';
 import type { Actor } from './interview-scope.ts';
 import { assertWorkAllowed } from '../billing/entitlement.ts';
 import { queueInterviewEmails } from './interview-messages.ts';
-import { checkInterviewers, findConflicts, InterviewConflictError, mailFactsOf, normaliseLocation, startFromIst, interviewerContacts } from './interview-rules.ts';
+import { checkInterviewers, findConflicts, InterviewConflictError, interviewOrganiser, mailFactsOf, normaliseLocation, startFromIst, interviewerContacts } from './interview-rules.ts';
 import { getInterview } from './list-interviews.ts';
 import { wholeCompany } from '../team/member-scope.ts';
 import { emitStageChanged, emitWebhookEvent } from '../webhooks/emit.ts';
@@ -118,6 +118,7 @@ export async function scheduleInterview(db: Kysely<DB>, actor: Actor & { mailFro
         jobTitle: facts.job_title,
         companyName: facts.company_name,
         interviewers: await interviewerContacts(trx, body.interviewer_ids),
+        organiser: await interviewOrganiser(trx, actor.companyId, actor.userId, actor.userId),
       },
       now,
     );

@@ -6,11 +6,12 @@ import { jobDetailRoutes } from './job-detail-routes.ts';
 import { listHiringCompanies } from './list-hiring-companies.ts';
 import { sendCachedAnswer, startPublicReadCache } from './public-cache.ts';
 import { searchPublicJobs } from './search-public-jobs.ts';
+import { shareImageRoutes } from './share-image-route.ts';
 
 // Generous: a person browsing pages and refining a search stays far below it; a scraper does not.
 export const PUBLIC_BROWSING_RATE_LIMIT = { max: 120, timeWindow: '1 minute' } as const;
 
-export async function publicJobsRoutes(app: FastifyInstance, { config, database, clock }: FeatureDeps) {
+export async function publicJobsRoutes(app: FastifyInstance, { config, database, storage, clock }: FeatureDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Answers kept a few seconds in memory and by CDNs, forgotten on every instance when a job changes.
   const { cache, stop } = await startPublicReadCache(database, config.PUBLIC_CACHE_SECONDS * 1000);
@@ -32,4 +33,5 @@ export async function publicJobsRoutes(app: FastifyInstance, { config, database,
     async () => listHiringCompanies(database.db),
   );
   await jobDetailRoutes(app, { database, cache, rateLimit: PUBLIC_BROWSING_RATE_LIMIT, clock });
+  await shareImageRoutes(app, { database, storage, rateLimit: PUBLIC_BROWSING_RATE_LIMIT, clock });
 }
