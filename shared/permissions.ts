@@ -110,3 +110,8 @@ export function canAssignRole(actor: CompanyRole | null | undefined, from: Compa
   if (actor !== 'admin') return false;
   return from !== 'owner' && to !== 'owner';
 }
+
+/** The roles that have a permission, most senior first ("Only owners and admins can …"). */
+export function rolesWith(permission: CompanyPermission): CompanyRole[] {
+  return companyRoles.filter((role) => ROLE_PERMISSIONS[role].has(permission));
+}

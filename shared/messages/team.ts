@@ -107,6 +107,27 @@ export const teamMessages = {
   joinApprovedSubject: 'You have joined {company} on WorkCred',
   joinDeclinedSubject: 'Your request to join {company} on WorkCred',
 
+  // A screen the member's role cannot open (issue 33 B6): said instead of "Failed to load…".
+  /** {roles}: "owners and admins"; {action}: from companyPermissionLabels; {role}: the member's role. */
+  screenNotForRole: 'Only {roles} can {action}. Your role ({role}) cannot: ask an owner or admin of your company if you need to.',
+  screenNotForRoleTitle: 'Not available to your role',
+  rolesJoin: ' and ',
+
+  // Told to the person a team change is about (issue 33 B8): by email, and on their next sign-in.
+  removedNotice: 'You were removed from {company} by {actor}.',
+  removedNoticeDetail: 'Your WorkCred account stays, outside any company. If this was a mistake, ask {actor} or another owner or admin of {company} to invite you again.',
+  removedSignedOut: 'You were signed out because you no longer belong to the company. Sign in again to use your own account.',
+  removedEmailSubject: 'You were removed from {company} on WorkCred',
+  roleChangedEmailSubject: 'Your role at {company} is now {role}',
+  roleChangedEmailBody: '{actor} changed your role at {company} on WorkCred from {from} to {to}. What you can do changes at once: {description}',
+  ownershipReceivedEmailSubject: 'You are now an owner of {company}',
+  ownershipReceivedEmailBody: '{actor} made you an owner of {company} on WorkCred; they are now an admin. As an owner you manage billing and can transfer or delete the company.',
+  ownershipGivenEmailSubject: 'You transferred ownership of {company}',
+  ownershipGivenEmailBody: 'You made {target} an owner of {company} on WorkCred, and you are now an admin. If this was not you, change your password and contact {target} at once.',
+  revokeTitle: 'Revoke this invite?',
+  revokeConfirm: 'The invite to {email} stops working at once. You can send a new one later.',
+  revokeConfirmButton: 'Revoke invite',
+
   // Emails
   inviteEmailSubject: '{inviter} invited you to join {company} on WorkCred',
   newInviteRequestedSubject: '{email} asked for a new invite to {company}',

@@ -189,6 +189,8 @@ describe('Team Management: invites, roles and ownership', () => {
     await screenshot(phone.page, 'team-join-375');
 
     await page.getByRole('button', { name: fill(text.revokeInvite, { email: 'meena.pillai@tapti-textiles.in' }) }).click();
+    // Issue 33 B8: revoking asks first.
+    await page.getByRole('dialog', { name: text.revokeTitle }).getByRole('button', { name: text.revokeConfirmButton }).click();
     await waitForToast(page, fill(text.revoked, { email: 'meena.pillai@tapti-textiles.in' }));
     await phone.page.reload();
     await phone.page.getByText(text.joinRevoked).waitFor();

@@ -8,7 +8,7 @@ import { FullPageSpinner } from '@web/components/ui/spinner.tsx';
 import { NotificationCenter } from '@web/features/notifications/components/notification-center.tsx';
 import { meQueryKey, meQueryOptions, needsSecondFactor } from '@web/lib/session/get-me.ts';
 import { signOut } from '@web/lib/session/sign-out.ts';
-import { takeSessionEndReason } from '@web/lib/session/session-events.ts';
+import { takeSessionEndNotice, takeSessionEndReason } from '@web/lib/session/session-events.ts';
 import { useLiveSessionEnd } from '@web/lib/session/use-live-session-end.ts';
 
 type Verdict = 'checking' | 'allowed' | 'signed-out' | 'second-factor' | 'not-admin' | 'failed';
@@ -47,7 +47,11 @@ export function RequireSession({ admin = false }: { admin?: boolean }) {
     const toSignIn = () => void navigate('/auth', { replace: true, state: { from } });
 
     if (verdict === 'signed-out') {
-      if (takeSessionEndReason() === 'expired') toast.error(messages.auth.sessionExpired, { id: 'session-ended' });
+      const reason = takeSessionEndReason();
+      const notice = takeSessionEndNotice();
+      if (reason === 'expired') toast.error(messages.auth.sessionExpired, { id: 'session-ended' });
+      // Stays until closed: the person should read who removed them (issue 33 B8).
+      else if (reason === 'removed' && notice) toast.error(notice, { id: 'session-ended', duration: Infinity, closeButton: true, description: messages.team.removedSignedOut });
       toSignIn();
     } else if (verdict === 'second-factor') {
       toSignIn();

@@ -4,6 +4,7 @@ import { FullPageSpinner } from '@web/components/ui/spinner.tsx';
 import { LandingPage } from '@web/features/landing/components/landing-page.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
+import { screen } from '@web/lib/session/screen-permission.ts';
 
 /**
  * Each screen is its own chunk, loaded when its route is first visited, so the landing page does
@@ -62,21 +63,21 @@ export const routes: RouteObject[] = [
             children: [
               // Role-aware: a candidate's overview and documents, or the employer screens of the spec.
               { index: true, lazy: page(() => import('./dashboard-by-role.tsx'), 'DashboardIndex') },
-              { path: 'documents', lazy: page(() => import('./dashboard-by-role.tsx'), 'DashboardDocuments') },
+              { path: 'documents', handle: screen('documents.view'), lazy: page(() => import('./dashboard-by-role.tsx'), 'DashboardDocuments') },
               { path: 'privacy', lazy: page(() => import('./dashboard-by-role.tsx'), 'DashboardPrivacy') },
               { path: 'support', lazy: page(() => import('@web/features/support-chat/components/support-chat.tsx'), 'SupportChat') },
               {
                 lazy: page(() => import('./dashboard-by-role.tsx'), 'NotForCandidates'),
                 children: [
-                  { path: 'jobs/:jobId/pipeline', lazy: page(() => import('@web/features/pipeline/components/pipeline-page.tsx'), 'PipelinePage') },
-                  { path: 'jobs/*', lazy: page(() => import('@web/features/jobs-management/components/jobs-management-page.tsx'), 'JobsManagementPage') },
-                  { path: 'candidates', lazy: page(() => import('@web/features/candidate-search/components/candidate-search-page.tsx'), 'CandidateSearchPage') },
-                  { path: 'interviews', lazy: page(() => import('@web/features/interviews/components/interviews-page.tsx'), 'InterviewsPage') },
-                  { path: 'team', lazy: page(() => import('@web/features/team/components/team-page.tsx'), 'TeamPage') },
-                  { path: 'team/employees', lazy: page(() => import('@web/features/employment/components/employees-page.tsx'), 'EmployeesPage') },
-                  { path: 'analytics', lazy: page(() => import('@web/features/analytics/components/analytics-page.tsx'), 'AnalyticsPage') },
-                  { path: 'billing', lazy: page(() => import('@web/features/billing/components/billing-page.tsx'), 'BillingPage') },
-                  { path: 'billing/test-checkout/:checkoutId', lazy: page(() => import('@web/features/billing/components/test-checkout-page.tsx'), 'TestCheckoutPage') },
+                  { path: 'jobs/:jobId/pipeline', handle: screen('pipeline.view'), lazy: page(() => import('@web/features/pipeline/components/pipeline-page.tsx'), 'PipelinePage') },
+                  { path: 'jobs/*', handle: screen('jobs.view'), lazy: page(() => import('@web/features/jobs-management/components/jobs-management-page.tsx'), 'JobsManagementPage') },
+                  { path: 'candidates', handle: screen('candidates.search'), lazy: page(() => import('@web/features/candidate-search/components/candidate-search-page.tsx'), 'CandidateSearchPage') },
+                  { path: 'interviews', handle: screen('interviews.view'), lazy: page(() => import('@web/features/interviews/components/interviews-page.tsx'), 'InterviewsPage') },
+                  { path: 'team', handle: screen('team.view'), lazy: page(() => import('@web/features/team/components/team-page.tsx'), 'TeamPage') },
+                  { path: 'team/employees', handle: screen('employees.view'), lazy: page(() => import('@web/features/employment/components/employees-page.tsx'), 'EmployeesPage') },
+                  { path: 'analytics', handle: screen('analytics.view'), lazy: page(() => import('@web/features/analytics/components/analytics-page.tsx'), 'AnalyticsPage') },
+                  { path: 'billing', handle: screen('billing.view'), lazy: page(() => import('@web/features/billing/components/billing-page.tsx'), 'BillingPage') },
+                  { path: 'billing/test-checkout/:checkoutId', handle: screen('billing.manage'), lazy: page(() => import('@web/features/billing/components/test-checkout-page.tsx'), 'TestCheckoutPage') },
                   { path: 'settings/:tab?', lazy: page(() => import('@web/features/settings/components/settings-page.tsx'), 'SettingsPage') },
                 ],
               },

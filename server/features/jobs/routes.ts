@@ -8,6 +8,7 @@ import type { FeatureDeps } from '../feature-deps.ts';
 import { employerCompanyId } from './company-scope.ts';
 import { createJob } from './create-job.ts';
 import { deleteJob } from './delete-job.ts';
+import { closeJob, reopenJob, updateJob } from './update-job.ts';
 import { employerJobsQueryWithCursorSchema } from './job-cursor.ts';
 import { listCompanyJobs } from './list-company-jobs.ts';
 import { startCompanyJobsCache } from './company-jobs-cache.ts';
@@ -41,6 +42,26 @@ export async function jobsRoutes(app: FastifyInstance, { config, database, clock
     const session = sessionOf(request);
     const job = await createJob(database.db, { userId: session.userId, companyId: employerCompanyId(session), ip: request.ip }, request.body, clock(), { planLimits });
     return reply.code(201).send(job);
+  });
+
+  // Edit, Close and Reopen on a job's card (issue 33 B3); the public API has the same functions.
+  api.patch(
+    '/api/jobs/:jobId',
+    { config: { access: 'user' }, bodyLimit: JOB_BODY_BYTES, schema: { params: jobIdParamsSchema, body: updateJobBodySchema, response: { 200: employerJobSchema } } },
+    async (request) => {
+      const session = sessionOf(request);
+      return updateJob(database.db, { userId: session.userId, companyId: employerCompanyId(session), ip: request.ip }, request.params.jobId, request.body, clock(), { planLimits });
+    },
+  );
+
+  api.post('/api/jobs/:jobId/close', { config: { access: 'user' }, schema: { params: jobIdParamsSchema, response: { 200: employerJobSchema } } }, async (request) => {
+    const session = sessionOf(request);
+    return closeJob(database.db, { userId: session.userId, companyId: employerCompanyId(session), ip: request.ip }, request.params.jobId, clock());
+  });
+
+  api.post('/api/jobs/:jobId/reopen', { config: { access: 'user' }, schema: { params: jobIdParamsSchema, response: { 200: employerJobSchema } } }, async (request) => {
+    const session = sessionOf(request);
+    return reopenJob(database.db, { userId: session.userId, companyId: employerCompanyId(session), ip: request.ip }, request.params.jobId, clock(), { planLimits });
   });
 
   api.delete('/api/jobs/:jobId', { config: { access: 'user' }, schema: { params: jobIdParamsSchema } }, async (request, reply) => {

@@ -73,17 +73,24 @@ export async function teamRoutes(app: FastifyInstance, { database, auth, config,
     return reply.code(204).send();
   });
 
-  api.patch('/api/team/members/:userId', { config: { access: 'user' }, schema: { params: memberIdParamsSchema, body: changeRoleBodySchema, response: { 200: teamSchema } } }, async (request) =>
-    changeMemberRole(db, actorOf(request), request.params.userId, request.body.company_role),
-  );
+  // Each change emails the person it is about (issue 33 B8): the outbox is woken after the commit.
+  api.patch('/api/team/members/:userId', { config: { access: 'user' }, schema: { params: memberIdParamsSchema, body: changeRoleBodySchema, response: { 200: teamSchema } } }, async (request) => {
+    const team = await changeMemberRole(db, actorOf(request), request.params.userId, request.body.company_role);
+    onMessageQueued();
+    return team;
+  });
 
-  api.delete('/api/team/members/:userId', { config: { access: 'user' }, schema: { params: memberIdParamsSchema, response: { 200: teamSchema } } }, async (request) =>
-    removeMember(db, actorOf(request), request.params.userId),
-  );
+  api.delete('/api/team/members/:userId', { config: { access: 'user' }, schema: { params: memberIdParamsSchema, response: { 200: teamSchema } } }, async (request) => {
+    const team = await removeMember(db, actorOf(request), request.params.userId);
+    onMessageQueued();
+    return team;
+  });
 
-  api.post('/api/team/transfer-ownership', { config: { access: 'user' }, schema: { body: transferOwnershipBodySchema, response: { 200: teamSchema } } }, async (request) =>
-    transferOwnership({ auth, database, log: request.log }, actorOf(request), request.body),
-  );
+  api.post('/api/team/transfer-ownership', { config: { access: 'user' }, schema: { body: transferOwnershipBodySchema, response: { 200: teamSchema } } }, async (request) => {
+    const team = await transferOwnership({ auth, database, log: request.log }, actorOf(request), request.body);
+    onMessageQueued();
+    return team;
+  });
 
   // Requests to join by a verified email domain: the requester's side, then the managers'.
   // Public like GET /api/session: a page that signs out while asking gets an empty answer, not a 401.

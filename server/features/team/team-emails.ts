@@ -1,6 +1,6 @@
 import { fill } from '../../../shared/fill.ts';
 import { messages } from '../../../shared/messages.ts';
-import { companyRoleLabels, type CompanyRole } from '../../../shared/permissions.ts';
+import { companyRoleDescriptions, companyRoleLabels, type CompanyRole } from '../../../shared/permissions.ts';
 import { INVITE_TTL_DAYS } from '../../../shared/schemas/team.ts';
 import type { OutgoingEmail } from '../../messaging/outbox.ts';
 import { escapeHtml } from '../public-jobs/job-page-meta.ts';
@@ -32,4 +32,32 @@ export function newInviteRequestedEmail(to: string, request: { email: string; co
     text: `Hello,\n\n${body}\n\n${request.teamUrl}\n\n— WorkCred`,
     html: `<p>Hello,</p><p>${escapeHtml(body)}</p><p><a href="${escapeHtml(request.teamUrl)}">Open Team Management</a></p><p>— WorkCred</p>`,
   };
+}
+
+const plainEmail = (to: string, subject: string, paragraphs: string[]): OutgoingEmail => ({
+  channel: 'email',
+  to,
+  subject,
+  text: `Hello,\n\n${paragraphs.join('\n\n')}\n\n— WorkCred`,
+  html: `<p>Hello,</p>${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('')}<p>— WorkCred</p>`,
+});
+
+/** To a member removed from the company (issue 33 B8): who removed them, and that the account stays. */
+export function removedEmail(to: string, change: { company: string; actor: string }): OutgoingEmail {
+  return plainEmail(to, fill(text.removedEmailSubject, change), [fill(text.removedNotice, change), fill(text.removedNoticeDetail, change)]);
+}
+
+/** To a member whose role changed: from what to what, by whom, and what the new role may do. */
+export function roleChangedEmail(to: string, change: { company: string; actor: string; from: CompanyRole; to: CompanyRole }): OutgoingEmail {
+  const values = { company: change.company, actor: change.actor, from: companyRoleLabels[change.from], to: companyRoleLabels[change.to], role: companyRoleLabels[change.to], description: companyRoleDescriptions[change.to] };
+  return plainEmail(to, fill(text.roleChangedEmailSubject, values), [fill(text.roleChangedEmailBody, values)]);
+}
+
+/** Ownership transfer: one email to the new owner, one to the owner who gave it (who is now an admin). */
+export function ownershipEmails(change: { company: string; from: { email: string; name: string }; to: { email: string; name: string } }): OutgoingEmail[] {
+  const values = { company: change.company, actor: change.from.name, target: change.to.name };
+  return [
+    plainEmail(change.to.email, fill(text.ownershipReceivedEmailSubject, values), [fill(text.ownershipReceivedEmailBody, values)]),
+    plainEmail(change.from.email, fill(text.ownershipGivenEmailSubject, values), [fill(text.ownershipGivenEmailBody, values)]),
+  ];
 }

@@ -3,6 +3,8 @@ export interface LiveEvent {
   topic: string;
   type: string;
   id?: string;
+  /** session_ended on the person's own topic: why, in words for them ("You were removed from …"). */
+  notice?: string;
 }
 
 /**

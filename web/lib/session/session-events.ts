@@ -2,18 +2,30 @@
  * Why the session ended, noted where it is found out (the session query, another tab) and read
  * once by the route guard to choose its message. Tabs tell each other about sign-in and sign-out.
  */
-export type SessionEndReason = 'expired' | 'signed-out-elsewhere';
+export type SessionEndReason = 'expired' | 'signed-out-elsewhere' | 'removed';
 
 let pendingReason: SessionEndReason | null = null;
+let pendingNotice: string | null = null;
 
-export function noteSessionEnd(reason: SessionEndReason): void {
+/** `notice`: the server's own words for why (a removal from the company, issue 33 B8). */
+export function noteSessionEnd(reason: SessionEndReason, notice: string | null = null): void {
+  // The removal's notice outranks the plain "session expired" the session query notes after it.
+  if (pendingReason === 'removed' && reason === 'expired') return;
   pendingReason = reason;
+  pendingNotice = notice;
 }
 
 export function takeSessionEndReason(): SessionEndReason | null {
   const reason = pendingReason;
   pendingReason = null;
   return reason;
+}
+
+/** The notice noted with the reason, read once. */
+export function takeSessionEndNotice(): string | null {
+  const notice = pendingNotice;
+  pendingNotice = null;
+  return notice;
 }
 
 export type TabMessage = 'signed-in' | 'signed-out';

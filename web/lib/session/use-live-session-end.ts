@@ -16,7 +16,9 @@ export function useLiveSessionEnd(userId: string | undefined): void {
   const onEvent = useCallback(
     (event: LiveEvent | { type: 'ready' }) => {
       if (event.type === 'session_ended') {
-        noteSessionEnd('expired');
+        // Removed from the company: the page says by whom, not that the session expired.
+        const notice = 'notice' in event && typeof event.notice === 'string' ? event.notice : null;
+        noteSessionEnd(notice ? 'removed' : 'expired', notice);
         queryClient.setQueryData(meQueryKey, null);
       } else if (event.type === 'role_changed') {
         void queryClient.invalidateQueries({ queryKey: meQueryKey });

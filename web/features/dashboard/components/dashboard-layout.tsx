@@ -9,6 +9,7 @@ import { FullPageSpinner } from '@web/components/ui/spinner.tsx';
 import { useMe } from '@web/lib/session/get-me.ts';
 import { NotificationBell } from '@web/features/notifications/components/notification-bell.tsx';
 import { DashboardNav } from './dashboard-nav.tsx';
+import { ScreenAccess } from './screen-access.tsx';
 import { PlanBanner } from '@web/features/billing/components/plan-banner.tsx';
 
 /** /dashboard/*: sidebar, header (title, notifications, Account menu) and the nested screen. */
@@ -68,7 +69,9 @@ export function DashboardLayout() {
         </header>
         {me.user.role === 'employer' && me.user.company_id ? <PlanBanner companyRole={me.user.company_role} /> : null}
         <main id="main" className="flex-1 px-4 py-6 sm:px-6 lg:px-8">
-          <Outlet />
+          <ScreenAccess>
+            <Outlet />
+          </ScreenAccess>
         </main>
       </div>
     </div>

@@ -4,6 +4,7 @@ import { messages } from '@shared/messages.ts';
 import { formatIstTime, type Interview } from '@shared/schemas/interviews.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { useMe } from '@web/lib/session/get-me.ts';
+import { useCan } from '@web/lib/session/use-can.ts';
 import { fill } from '@web/lib/fill.ts';
 import { useNow } from '@web/lib/use-now.ts';
 import { CancelInterviewDialog } from './cancel-interview-dialog.tsx';
@@ -42,6 +43,8 @@ export function InterviewItem({ interview, showCandidate = true, timeOnly = fals
   const now = useNow();
   const started = new Date(interview.scheduled_at).getTime() <= now;
   const scheduled = interview.status === 'scheduled';
+  // Reschedule and Cancel are refused to interviewers by the server: not offered (issue 33 B6).
+  const canManage = useCan('interviews.manage');
 
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 px-5 py-4" data-testid="interview-item">
@@ -64,7 +67,7 @@ export function InterviewItem({ interview, showCandidate = true, timeOnly = fals
         {interview.cancel_reason ? <p className="text-xs text-slate-500">{fill(text.cancelledBecause, { reason: interview.cancel_reason })}</p> : null}
       </div>
       <div className="flex flex-wrap gap-2">
-        {scheduled ? (
+        {scheduled && canManage ? (
           <>
             <Button variant="outline" size="sm" onClick={() => setDialog('reschedule')}>
               <CalendarClock className="size-4" aria-hidden="true" />

@@ -2,18 +2,25 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { format } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
-import { CalendarClock, Copy, ExternalLink, IndianRupee, MapPin, QrCode, Trash2, Users } from 'lucide-react';
+import { CalendarClock, Copy, ExternalLink, IndianRupee, MapPin, Pencil, QrCode, Trash2, Users } from 'lucide-react';
 import { toast } from '@web/lib/toast.ts';
+import { fill } from '@shared/fill.ts';
 import { messages } from '@shared/messages.ts';
+import { jobLifecycleMessages } from '@shared/messages/job-lifecycle.ts';
 import { JOB_TIME_ZONE, type EmployerJob } from '@shared/schemas/jobs.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card } from '@web/components/ui/card.tsx';
+import { useNow } from '@web/lib/use-now.ts';
+import { isJobClosed } from '../lib/job-edit.ts';
 import { jobLink } from '../lib/job-link.ts';
+import { CloseJobButton } from './close-job-button.tsx';
 import { DeleteJobDialog } from './delete-job-dialog.tsx';
+import { EditJobDialog } from './edit-job-dialog.tsx';
 import { JobQrDialog } from './job-qr-dialog.tsx';
 
 const text = messages.jobsManagement;
-type OpenDialog = 'qr' | 'delete' | null;
+const lifecycle = jobLifecycleMessages;
+type OpenDialog = 'qr' | 'delete' | 'edit' | null;
 
 /**
  * The day a job expires, on India's calendar: it expires at the end of that day in India, an instant
@@ -30,9 +37,14 @@ function Chip({ icon: Icon, children }: { icon: typeof MapPin; children: string 
   );
 }
 
-/** One job of the company (spec point 2): title, count, chips, description and the five actions. Applications opens the job's pipeline (issue 7). */
-export function JobCard({ job, applicationLimit = null }: { job: EmployerJob; applicationLimit?: number | null }) {
+/**
+ * One job of the company (spec point 2): title, count, chips, description and its actions.
+ * Applications opens the job's pipeline (issue 7). Edit, Close or Reopen and Delete (issue 33 B3)
+ * show only to a role that may change jobs (`canManage`); the server refuses the rest anyway.
+ */
+export function JobCard({ job, applicationLimit = null, canManage = true }: { job: EmployerJob; applicationLimit?: number | null; canManage?: boolean }) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  const closed = isJobClosed(job, useNow());
   const onOpenChange = (which: Exclude<OpenDialog, null>) => (open: boolean) => setDialog(open ? which : null);
 
   async function copyLink() {
@@ -49,6 +61,7 @@ export function JobCard({ job, applicationLimit = null }: { job: EmployerJob; ap
       <h3 id={`job-${job.id}-title`} className="line-clamp-2 text-base font-semibold break-words text-slate-900">
         {job.title}
       </h3>
+      {closed ? <p className="mt-2 inline-flex self-start rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-700 ring-1 ring-slate-300">{lifecycle.closedBadge}</p> : null}
       <p className="mt-1 flex items-center gap-1 text-sm text-slate-500">
         <Users className="size-4" aria-hidden="true" />
         {text.applicationsCount.replace('{count}', String(job.applications_count))}
@@ -59,7 +72,7 @@ export function JobCard({ job, applicationLimit = null }: { job: EmployerJob; ap
       <ul className="mt-3 flex flex-wrap gap-2">
         {job.location ? <Chip icon={MapPin}>{job.location}</Chip> : null}
         {job.salary ? <Chip icon={IndianRupee}>{job.salary}</Chip> : null}
-        {job.expires_at ? <Chip icon={CalendarClock}>{text.expires.replace('{date}', expiryDay(job.expires_at))}</Chip> : null}
+        {job.expires_at ? <Chip icon={CalendarClock}>{fill(closed ? lifecycle.closedOn : text.expires, { date: expiryDay(job.expires_at) })}</Chip> : null}
       </ul>
       <p className="mt-3 line-clamp-3 text-sm break-words whitespace-pre-line text-slate-600">{job.description}</p>
       <div className="mt-auto flex flex-wrap gap-2 pt-4">
@@ -83,13 +96,27 @@ export function JobCard({ job, applicationLimit = null }: { job: EmployerJob; ap
             {text.view}
           </a>
         </Button>
-        <Button variant="ghost" size="sm" className="text-red-600 hover:bg-red-50 hover:text-red-700" onClick={() => setDialog('delete')}>
-          <Trash2 className="size-4" aria-hidden="true" />
-          {text.delete}
-        </Button>
+        {canManage ? (
+          <>
+            <Button variant="outline" size="sm" onClick={() => setDialog('edit')} aria-label={fill(lifecycle.editJob, { title: job.title })}>
+              <Pencil className="size-4" aria-hidden="true" />
+              {lifecycle.edit}
+            </Button>
+            <CloseJobButton job={job} closed={closed} />
+            <Button variant="ghost" size="sm" className="text-red-600 hover:bg-red-50 hover:text-red-700" onClick={() => setDialog('delete')}>
+              <Trash2 className="size-4" aria-hidden="true" />
+              {text.delete}
+            </Button>
+          </>
+        ) : null}
       </div>
       <JobQrDialog jobId={job.id} open={dialog === 'qr'} onOpenChange={onOpenChange('qr')} />
-      <DeleteJobDialog job={job} open={dialog === 'delete'} onOpenChange={onOpenChange('delete')} />
+      {canManage ? (
+        <>
+          <EditJobDialog job={job} closed={closed} open={dialog === 'edit'} onOpenChange={onOpenChange('edit')} />
+          <DeleteJobDialog job={job} open={dialog === 'delete'} onOpenChange={onOpenChange('delete')} />
+        </>
+      ) : null}
     </Card>
   );
 }

@@ -58,7 +58,7 @@ export function JobsManagementPage() {
         <>
           <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
             {jobs.data.pages.flatMap((page) => page.jobs).map((job) => (
-              <JobCard key={job.id} job={job} applicationLimit={applicationLimit} />
+              <JobCard key={job.id} job={job} applicationLimit={applicationLimit} canManage={canManage} />
             ))}
             {canManage ? (
             <button

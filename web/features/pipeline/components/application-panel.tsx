@@ -44,6 +44,9 @@ export function ApplicationPanel({
   const [scheduling, setScheduling] = useState(false);
   const [issuing, setIssuing] = useState(false);
   const canIssue = useCan('letters.issue');
+  // What an interviewer may not do is not offered (issue 33 B6): scheduling and moving.
+  const canSchedule = useCan('interviews.manage');
+  const canMove = useCan('pipeline.move');
   const application = detail.data;
 
   function submit() {
@@ -109,10 +112,12 @@ export function ApplicationPanel({
             </section>
 
             <div className="flex flex-wrap gap-2">
-              <Button variant="outline" size="sm" onClick={() => setScheduling(true)}>
-                <CalendarPlus className="size-4" aria-hidden="true" />
-                {text.scheduleInterview}
-              </Button>
+              {canSchedule ? (
+                <Button variant="outline" size="sm" onClick={() => setScheduling(true)}>
+                  <CalendarPlus className="size-4" aria-hidden="true" />
+                  {text.scheduleInterview}
+                </Button>
+              ) : null}
               {canIssue && (application.stage === 'offered' || application.stage === 'hired') ? (
                 <Button variant="outline" size="sm" onClick={() => setIssuing(true)}>
                   <FileSignature className="size-4" aria-hidden="true" />
@@ -143,7 +148,7 @@ export function ApplicationPanel({
               </ol>
             </section>
 
-            {isFinalStage(application.stage) ? null : (
+            {isFinalStage(application.stage) || !canMove ? null : (
               <section aria-labelledby="panel-move" className="space-y-3 rounded-lg border border-slate-200 p-4">
                 <h3 id="panel-move" className="font-semibold text-slate-900">
                   {text.moveHeading}

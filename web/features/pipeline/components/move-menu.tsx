@@ -4,15 +4,17 @@ import { PIPELINE_STAGES, isFinalStage, type PipelineApplication, type PipelineS
 import { Button } from '@web/components/ui/button.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@web/components/ui/dropdown-menu.tsx';
 import { fill } from '@web/lib/fill.ts';
+import { useCan } from '@web/lib/session/use-can.ts';
 import { stageLabel } from '../lib/format.ts';
 
 const text = messages.pipeline;
 /** Where an employer may move an application (withdrawn is the candidate's own act). */
 export const EMPLOYER_TARGETS = PIPELINE_STAGES.filter((stage) => stage !== 'withdrawn');
 
-/** "Move to…": every other stage; nothing for a final one. */
+/** "Move to…": every other stage; nothing for a final one, nor for a role that may not move (an interviewer). */
 export function MoveMenu({ application, onMove }: { application: PipelineApplication; onMove: (stage: PipelineStage) => void }) {
-  if (isFinalStage(application.stage)) return null;
+  const canMove = useCan('pipeline.move');
+  if (isFinalStage(application.stage) || !canMove) return null;
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>

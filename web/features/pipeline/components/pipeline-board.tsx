@@ -19,6 +19,7 @@ import { useScrollEdges } from '@web/lib/use-scroll-edges.ts';
 import { experienceText, noticeText, sourceLabel, stageLabel } from '../lib/format.ts';
 import { MoveMenu } from './move-menu.tsx';
 import { StageStrip } from './stage-strip.tsx';
+import { useCan } from '@web/lib/session/use-can.ts';
 import { VerificationBadges } from './verification-badges.tsx';
 
 import { ShowMoreButton, type MoreCards } from './show-more.tsx';
@@ -49,7 +50,9 @@ function CardBody({ application }: { application: PipelineApplication }) {
 }
 
 function BoardCard({ application, onMove, onOpen }: { application: PipelineApplication } & Pick<BoardProps, 'onMove' | 'onOpen'>) {
-  const final = isFinalStage(application.stage);
+  // An interviewer sees the board but may not move anyone (issue 33 B6): no handle to drag.
+  const canMove = useCan('pipeline.move');
+  const final = isFinalStage(application.stage) || !canMove;
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: application.id, data: { application }, disabled: final });
   return (
     <li
@@ -113,6 +116,7 @@ function Column({ stage, count, more, children }: { stage: PipelineStage; count:
  * focus the handle, Space, arrow keys, Space) or moved with its "Move to…" menu.
  */
 export function PipelineBoard({ applications, counts, more, onMove, onOpen }: BoardProps) {
+  const canMove = useCan('pipeline.move');
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor));
   const [dragging, setDragging] = useState<PipelineApplication | null>(null);
   const board = useRef<HTMLDivElement>(null);
@@ -130,7 +134,7 @@ export function PipelineBoard({ applications, counts, more, onMove, onOpen }: Bo
 
   return (
     <DndContext sensors={sensors} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setDragging(null)}>
-      <p className="mb-2 text-xs text-slate-500">{text.dragHint}</p>
+      {canMove ? <p className="mb-2 text-xs text-slate-500">{text.dragHint}</p> : null}
       <StageStrip counts={counts} board={board} edges={edges} />
       <div className="relative">
         <div ref={board} data-testid="pipeline-board" className="flex snap-x scroll-pl-8 gap-3 overflow-x-auto pb-4">

@@ -8,6 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/comp
 import { errorMessage } from '@web/lib/api-client.ts';
 import { cn } from '@web/lib/cn.ts';
 import { fill } from '@web/lib/fill.ts';
+import { useCan } from '@web/lib/session/use-can.ts';
 import { useBulkReject } from '../api/bulk-reject.ts';
 import { experienceText, sourceLabel, stageLabel } from '../lib/format.ts';
 import { MoveMenu } from './move-menu.tsx';
@@ -73,6 +74,8 @@ export function PipelineList({
 }) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
+  // An interviewer may read the list but not reject anyone (issue 33 B6): no checkboxes, no button.
+  const canMove = useCan('pipeline.move');
   const selectable = applications.filter((application) => !isFinalStage(application.stage));
   // Only ids still listed and still open count (a live refetch may have closed some).
   const chosen = selectable.filter((application) => selected.has(application.id)).map((application) => application.id);
@@ -88,26 +91,30 @@ export function PipelineList({
 
   return (
     <div className="space-y-3">
-      <div className="flex items-center justify-end">
-        <Button variant="destructive" size="sm" disabled={chosen.length === 0} onClick={() => setConfirming(true)}>
-          {fill(text.rejectSelected, { count: String(chosen.length) })}
-        </Button>
-      </div>
+      {canMove ? (
+        <div className="flex items-center justify-end">
+          <Button variant="destructive" size="sm" disabled={chosen.length === 0} onClick={() => setConfirming(true)}>
+            {fill(text.rejectSelected, { count: String(chosen.length) })}
+          </Button>
+        </div>
+      ) : null}
       {/* relative: the sr-only header text is positioned against this box; without it, it sat 730 px from the left and widened a phone's page. */}
       <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
         {/* Below sm: checkbox, candidate (experience, source and date under the name), stage, menu. */}
         <table className="w-full text-left text-sm sm:min-w-[48rem]" data-testid="pipeline-list">
           <thead className="bg-slate-50 text-slate-500">
             <tr>
-              <th scope="col" className="w-10 px-3 py-2">
-                <input
-                  type="checkbox"
-                  aria-label={text.selectAll}
-                  checked={allChosen}
-                  disabled={selectable.length === 0}
-                  onChange={() => setSelected(allChosen ? new Set() : new Set(selectable.map((application) => application.id)))}
-                />
-              </th>
+              {canMove ? (
+                <th scope="col" className="w-10 px-3 py-2">
+                  <input
+                    type="checkbox"
+                    aria-label={text.selectAll}
+                    checked={allChosen}
+                    disabled={selectable.length === 0}
+                    onChange={() => setSelected(allChosen ? new Set() : new Set(selectable.map((application) => application.id)))}
+                  />
+                </th>
+              ) : null}
               <th scope="col" className="px-3 py-2 font-medium">{text.columnCandidate}</th>
               <th scope="col" className="px-3 py-2 font-medium">{text.columnStage}</th>
               <th scope="col" className={cn('px-3 py-2 font-medium', wide)}>
@@ -127,15 +134,17 @@ export function PipelineList({
           <tbody className="divide-y divide-slate-100">
             {applications.map((application) => (
               <tr key={application.id}>
-                <td className="px-3 py-2">
-                  <input
-                    type="checkbox"
-                    aria-label={fill(text.selectOne, { name: application.name })}
-                    disabled={isFinalStage(application.stage)}
-                    checked={selected.has(application.id) && !isFinalStage(application.stage)}
-                    onChange={() => toggle(application.id)}
-                  />
-                </td>
+                {canMove ? (
+                  <td className="px-3 py-2">
+                    <input
+                      type="checkbox"
+                      aria-label={fill(text.selectOne, { name: application.name })}
+                      disabled={isFinalStage(application.stage)}
+                      checked={selected.has(application.id) && !isFinalStage(application.stage)}
+                      onChange={() => toggle(application.id)}
+                    />
+                  </td>
+                ) : null}
                 <td className="px-3 py-2">
                   <button type="button" className="font-medium text-slate-900 hover:text-brand-700 hover:underline" onClick={() => onOpen(application)}>
                     {application.name}

@@ -5,6 +5,7 @@ import { toast } from '@web/lib/toast.ts';
 import { canAssignRole, companyRoleLabels } from '@shared/permissions.ts';
 import { messages } from '@shared/messages.ts';
 import type { TeamMember } from '@shared/schemas/dashboard.ts';
+import { ConfirmButton } from '@web/components/confirm-button.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card } from '@web/components/ui/card.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
@@ -199,9 +200,20 @@ function PendingInvites({ invites, mayManage, actorRole }: { invites: NonNullabl
                       <Button variant="outline" size="sm" aria-label={fill(teamText.resendInvite, { email: invite.email })} onClick={() => void act(() => resend.mutateAsync(invite.id), fill(teamText.resent, { email: invite.email }))}>
                         {teamText.resend}
                       </Button>
-                      <Button variant="outline" size="sm" className="text-red-700" aria-label={fill(teamText.revokeInvite, { email: invite.email })} onClick={() => void act(() => revoke.mutateAsync(invite.id), fill(teamText.revoked, { email: invite.email }))}>
-                        {teamText.revoke}
-                      </Button>
+                      {/* Revoking cannot be undone (the link dies): asked first (issue 33 B8). */}
+                      <ConfirmButton
+                        label={teamText.revoke}
+                        ariaLabel={fill(teamText.revokeInvite, { email: invite.email })}
+                        title={teamText.revokeTitle}
+                        body={fill(teamText.revokeConfirm, { email: invite.email })}
+                        action={teamText.revokeConfirmButton}
+                        destructive
+                        done={fill(teamText.revoked, { email: invite.email })}
+                        cancelLabel={teamText.cancel}
+                        onConfirm={async () => {
+                          await revoke.mutateAsync(invite.id);
+                        }}
+                      />
                     </div>
                   ) : null}
                 </td>

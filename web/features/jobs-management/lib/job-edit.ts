@@ -1,0 +1,38 @@
+import { todayInIndia, type CreateJobInput, type CreateJobValues, type EmployerJob, type UpdateJobValues } from '@shared/schemas/jobs.ts';
+
+/** Whether a job no longer takes applications: closed from its card, or its expiry date passed. */
+export function isJobClosed(job: Pick<EmployerJob, 'expires_at'>, now: number): boolean {
+  return job.expires_at !== null && Date.parse(job.expires_at) <= now;
+}
+
+/** The edit form's starting values: the job as it is, blanks for what it lacks, its expiry as India's date. */
+export function jobFormValues(job: EmployerJob): CreateJobInput {
+  return {
+    title: job.title,
+    description: job.description,
+    location: job.location ?? '',
+    salary: job.salary ?? '',
+    requirements: job.requirements ?? '',
+    benefits: job.benefits ?? '',
+    expires_at: job.expires_at ? todayInIndia(new Date(job.expires_at)) : '',
+  };
+}
+
+const FIELDS = ['title', 'description', 'location', 'salary', 'requirements', 'benefits', 'expires_at'] as const;
+
+/**
+ * Only what the form changed, for PATCH: an untouched expiry date is not sent again (it could be
+ * today's, which would move the job's end to the end of today), and a closed job's expiry is never
+ * sent from here (Reopen on the card does that, within the plan's limit).
+ */
+export function changedJobFields(job: EmployerJob, values: CreateJobValues, closed: boolean): UpdateJobValues {
+  const before = jobFormValues(job);
+  const changes: UpdateJobValues = {};
+  for (const field of FIELDS) {
+    if (field === 'expires_at' && closed) continue;
+    const value = values[field] ?? null;
+    const previous = before[field] === '' ? null : (before[field] ?? null);
+    if (value !== previous) Object.assign(changes, { [field]: value });
+  }
+  return changes;
+}
