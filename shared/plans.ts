@@ -64,7 +64,10 @@ export interface SubscriptionState {
   plan: PlanId;
   status: 'trialing' | 'active' | 'past_due' | 'halted' | 'cancelled';
   trialEndsAt: Date;
-  /** End of the paid period (a cancelled plan runs to it); null while trialing. */
+  /**
+   * End of the paid period (a cancelled plan runs to it). While trialing it is null, or, once a
+   * paid plan is booked to start when the trial ends, that start (the trial's end).
+   */
   periodEndsAt: Date | null;
   /** When a halted plan stopped (payment retries exhausted). */
   haltedAt: Date | null;
@@ -97,7 +100,9 @@ export interface Entitlement {
  */
 export function entitlementOf(state: SubscriptionState, now: Date): Entitlement {
   const lapsedAt = lapseOf(state, now);
-  const standing = lapsedAt ? 'lapsed' : state.status === 'trialing' ? 'trial' : 'active';
+  // A trial whose paid plan is booked runs on past its end, as the paid plan, until the first
+  // charge's event says how it went (a failed charge makes it past_due, then halted).
+  const standing = lapsedAt ? 'lapsed' : state.status === 'trialing' && now < state.trialEndsAt ? 'trial' : 'active';
   const base = PLANS[state.plan].limits;
   const custom = state.custom ?? {};
   const checks = state.plan === 'starter' && !state.checksAddOn ? 0 : base.checksPerMonth;
@@ -118,7 +123,7 @@ export function entitlementOf(state: SubscriptionState, now: Date): Entitlement 
 function lapseOf(state: SubscriptionState, now: Date): Date | null {
   switch (state.status) {
     case 'trialing':
-      return now >= state.trialEndsAt ? state.trialEndsAt : null;
+      return now >= state.trialEndsAt && !state.periodEndsAt ? state.trialEndsAt : null;
     case 'halted':
       return state.haltedAt ?? state.periodEndsAt ?? now;
     case 'cancelled':

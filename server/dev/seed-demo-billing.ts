@@ -26,7 +26,9 @@ export async function seedBilling(context: SeedContext, companies: SeededCompany
     if (!owner) continue;
     const stepStart = new Date();
     if (company.spec.key === 'nimbus' && provider.id === 'development') {
-      const checkout = await startCheckout(db, provider, { userId: owner.id, companyId: company.id, ip: SEED_IP }, { plan: 'professional', checks_add_on: false });
+      // Its trial is over, so its plan starts at once (paid during a trial, it would start at the trial's end).
+      await db.updateTable('company_subscriptions').set({ trial_ends_at: new Date(Date.now() - DAY) }).where('company_id', '=', company.id).execute();
+      const checkout = await startCheckout(db, provider, { userId: owner.id, companyId: company.id, ip: SEED_IP }, { plan: 'professional', checks_add_on: false }, new Date());
       await completeDevCheckout(app, provider, company.id, checkout.checkout_id, new Date());
     } else if (company.spec.key === 'saffron') {
       await db.updateTable('company_subscriptions').set({ trial_ends_at: new Date(Date.now() + 3 * DAY - 60 * 60 * 1000) }).where('company_id', '=', company.id).execute();

@@ -49,6 +49,10 @@ export const billingOverviewSchema = planStandingSchema.extend({
   }),
   /** The next charge with GST, when a paid plan renews. */
   next_charge: z.object({ at: z.string(), taxable_paise: z.number(), total_paise: z.number(), plan: planId }).nullable(),
+  /** A paid plan booked to start when the trial or the cancelled period ends (its mandate is set up; first charge then). */
+  booked: z.object({ plan: selfServePlan, checks_add_on: z.boolean(), starts_at: z.string(), total_paise: z.number() }).nullable(),
+  /** A cancelled plan whose paid period has not ended: Resume books it again from that end. */
+  can_resume: z.boolean(),
   /** Whether the caller may change the plan or pay (owners); admins read. */
   can_manage: z.boolean(),
   /** Whether Settings → Billing profile is filled in (invoices need it). */
@@ -70,6 +74,8 @@ export const checkoutResultSchema = z.object({
   /** Where the browser goes to pay: Razorpay's hosted page, or our test-mode page. */
   pay_url: z.string(),
   amount_paise: z.number(),
+  /** When the paid period and its first charge begin: the trial's or the cancelled period's end; null: now. */
+  starts_at: z.string().nullable(),
 });
 export type CheckoutResult = z.infer<typeof checkoutResultSchema>;
 
@@ -81,11 +87,56 @@ export type ChangePlanBody = z.infer<typeof changePlanBodySchema>;
 export const checksAddOnBodySchema = z.strictObject({ enabled: z.boolean('enabled must be true or false') });
 export type ChecksAddOnBody = z.infer<typeof checksAddOnBodySchema>;
 
+/** POST /api/billing/preview: what a change would cost and when it takes effect, before the owner confirms it. */
+export const previewActions = ['checkout', 'change_plan', 'checks_add_on', 'cancel', 'resume'] as const;
+export const planChangePreviewBodySchema = z.discriminatedUnion(
+  'action',
+  [
+    z.strictObject({ action: z.literal('checkout'), plan: selfServePlan, checks_add_on: z.boolean('checks_add_on must be true or false').default(false) }),
+    z.strictObject({ action: z.literal('change_plan'), plan: selfServePlan, when: z.enum(['now', 'cycle_end'], 'when must be now or cycle_end') }),
+    z.strictObject({ action: z.literal('checks_add_on'), enabled: z.boolean('enabled must be true or false') }),
+    z.strictObject({ action: z.literal('cancel') }),
+    z.strictObject({ action: z.literal('resume') }),
+  ],
+  'action must be checkout, change_plan, checks_add_on, cancel or resume',
+);
+export type PlanChangePreviewBody = z.input<typeof planChangePreviewBodySchema>;
+export type PlanChangePreviewRequest = z.output<typeof planChangePreviewBodySchema>;
+
+export const planChangePreviewSchema = z.object({
+  action: z.enum(previewActions),
+  /** The plan after the change. */
+  plan: planId,
+  checks_add_on: z.boolean(),
+  /** When the change takes effect. */
+  effective_at: z.string(),
+  /** The monthly charge after the change, with GST, in paise; null: nothing more is charged (cancel). */
+  monthly_total_paise: z.number().nullable(),
+  /** When that charge is first made. */
+  first_charge_at: z.string().nullable(),
+  /** The add-on's own monthly price with GST (add-on changes). */
+  add_on_total_paise: z.number().nullable(),
+  /** A change from now: the provider settles the rest of the current period pro rata. */
+  prorated: z.boolean(),
+  /** Checkout during the trial: the trial runs until then. */
+  trial_ends_at: z.string().nullable(),
+});
+export type PlanChangePreview = z.infer<typeof planChangePreviewSchema>;
+
 export const checkoutIdParamsSchema = z.strictObject({ checkoutId: z.uuid('checkoutId must be a checkout id') });
 export const invoiceIdParamsSchema = z.strictObject({ invoiceId: z.uuid('invoiceId must be an invoice id') });
 
 /** GET /api/billing/checkouts/:checkoutId: the test-mode payment page's facts. */
-export const devCheckoutSchema = z.object({ id: z.string(), plan: selfServePlan, checks_add_on: z.boolean(), amount_paise: z.number(), status: z.enum(['created', 'completed', 'abandoned']) });
+export const devCheckoutSchema = z.object({
+  id: z.string(),
+  plan: selfServePlan,
+  checks_add_on: z.boolean(),
+  amount_paise: z.number(),
+  status: z.enum(['created', 'completed', 'abandoned']),
+  /** The first charge's date when what the company has now (its trial, or a cancelled plan) runs until then; null: charged now. */
+  starts_at: z.string().nullable(),
+  continues: z.enum(['trial', 'plan']).nullable(),
+});
 export type DevCheckout = z.infer<typeof devCheckoutSchema>;
 
 // --- Platform admins: each company's plan and usage ----------------------------------------

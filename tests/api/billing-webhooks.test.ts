@@ -35,6 +35,8 @@ describe.skipIf(laneUnavailable)('billing: payments webhook replays and order', 
     const owner = await signIn(t.app, user.email, user.password, nextIp());
     const call = (method: 'POST' | 'PUT', url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie: owner.header }, ...(payload ? { payload } : {}), remoteAddress: nextIp() });
     expect((await call('PUT', '/api/settings/billing-profile', PROFILE)).statusCode).toBe(200);
+    // Its trial is over, so the plan starts now (bought during the trial, it would start at its end: billing-changes.test.ts).
+    await t.database.db.updateTable('company_subscriptions').set({ trial_ends_at: new Date(Date.now() - 60_000) }).where('company_id', '=', company.id).execute();
     const checkout = (await call('POST', '/api/billing/checkout', { plan: 'starter' })).json<CheckoutResult>();
     const paid = await call('POST', `/api/billing/checkouts/${checkout.checkout_id}/test-payment`);
     expect(paid.statusCode, paid.body).toBe(200);

@@ -47,8 +47,10 @@ describe.skipIf(laneUnavailable)('billing: /api/billing', () => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json<BillingOverview>();
   };
-  async function pay(company: { owner: Member }, plan: 'starter' | 'professional', profile: object = KARNATAKA_PROFILE, checksAddOn?: boolean): Promise<CheckoutResult> {
+  async function pay(company: { id: string; owner: Member }, plan: 'starter' | 'professional', profile: object = KARNATAKA_PROFILE, checksAddOn?: boolean): Promise<CheckoutResult> {
     expect((await call(company.owner, 'PUT', '/api/settings/billing-profile', profile)).statusCode).toBe(200);
+    // Its trial is over, so the plan starts now (bought during the trial, it would start at its end: billing-changes.test.ts).
+    await db().updateTable('company_subscriptions').set({ trial_ends_at: new Date(clock().getTime() - 60_000) }).where('company_id', '=', company.id).execute();
     const checkout = await call(company.owner, 'POST', '/api/billing/checkout', checksAddOn === undefined ? { plan } : { plan, checks_add_on: checksAddOn });
     expect(checkout.statusCode, checkout.body).toBe(200);
     const result = checkout.json<CheckoutResult>();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fill } from '../../shared/fill.ts';
-import { formatPaise } from '../../shared/gst.ts';
+import { formatIstDate, formatPaise } from '../../shared/gst.ts';
 import { messages } from '../../shared/messages.ts';
 import { extractPdfText } from '../../server/features/verification/pdf-text.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
@@ -64,7 +64,27 @@ describe('billing: trial, limit, upgrade and invoice', () => {
     await screenshot(page, 'billing-trial-1280');
     expect(await seriousAxeViolations(page)).toEqual([]);
 
+    // Issue 33 B4: choosing a plan during the trial says first that the trial's days are kept,
+    // with the first charge's price (with GST) and date, priced by the server.
+    const trialEnds = (await db.selectFrom('company_subscriptions').select('trial_ends_at').where('company_id', '=', company.id).executeTakeFirstOrThrow()).trial_ends_at;
+    const trialEndDate = formatIstDate(new Date(trialEnds));
     await page.getByRole('button', { name: fill(text.choosePlan, { plan: 'Professional' }) }).click();
+    const confirm = page.getByRole('dialog', { name: fill(text.checkoutTitle, { plan: 'Professional' }) });
+    await confirm.getByText(fill(text.checkoutTrialText, { trialEnd: trialEndDate, amount: formatPaise(14_748_82), date: trialEndDate })).waitFor();
+    await screenshot(page, 'billing-confirm-trial-1280');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await screenshot(page, 'billing-confirm-trial-375');
+    await expectNoSidewaysScroll(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await confirm.getByRole('button', { name: text.goBack }).click();
+    // The trial runs out unpaid: now the plan starts, and is charged, at once.
+    await db.updateTable('company_subscriptions').set({ trial_ends_at: new Date(Date.now() - 60_000) }).where('company_id', '=', company.id).execute();
+    await page.reload();
+    await page.getByRole('button', { name: fill(text.choosePlan, { plan: 'Professional' }) }).click();
+    const now = page.getByRole('dialog', { name: fill(text.checkoutTitle, { plan: 'Professional' }) });
+    await now.getByText(formatPaise(14_748_82), { exact: false }).waitFor();
+    await now.getByRole('button', { name: text.checkoutConfirm }).click();
     await page.waitForURL('**/dashboard/billing/test-checkout/*');
     await page.getByText(text.testModeBadge).first().waitFor();
     await screenshot(page, 'billing-test-checkout-1280');
@@ -100,6 +120,8 @@ describe('billing: trial, limit, upgrade and invoice', () => {
       .insertInto('company_billing_profiles')
       .values({ company_id: company.id, legal_name: 'Tungabhadra Steel Private Limited', address_line1: 'Plot 14, KIADB Industrial Area', city: 'Hosapete', state: 'Karnataka', pincode: '583201' })
       .execute();
+    // Its trial is over, so Starter starts (and is charged) at once.
+    await db.updateTable('company_subscriptions').set({ trial_ends_at: new Date(Date.now() - 60_000) }).where('company_id', '=', company.id).execute();
     const { page } = await h.openSignedIn(owner.email, PASSWORD, '/dashboard/billing');
     await page.getByRole('heading', { name: text.plans }).waitFor();
     // No plan is running, so there is no add-on card yet: the add-on is chosen with Starter.
@@ -107,6 +129,7 @@ describe('billing: trial, limit, upgrade and invoice', () => {
     await page.getByRole('checkbox', { name: fill(text.addOnChoose, { price: '₹2,499' }) }).check();
     await page.getByText(fill(text.plusGst, { total: formatPaise(14_747_64) })).waitFor();
     await page.getByRole('button', { name: fill(text.choosePlan, { plan: 'Starter' }) }).click();
+    await page.getByRole('dialog').getByRole('button', { name: text.checkoutConfirm }).click();
     await page.waitForURL('**/dashboard/billing/test-checkout/*');
     await page.getByText(`Starter${text.addOnInvoiceLine}`).waitFor();
     await page.getByRole('button', { name: fill(text.testCheckoutPay, { amount: formatPaise(14_747_64) }) }).click();
@@ -127,14 +150,41 @@ describe('billing: trial, limit, upgrade and invoice', () => {
     await card.getByText(fill(text.addOnText, { limit: 150, price: '₹2,499' })).waitFor();
     expect((await db.selectFrom('company_subscriptions').select('checks_add_on').where('company_id', '=', company.id).executeTakeFirstOrThrow()).checks_add_on).toBe(false);
 
-    // Added again, from the card.
+    // Added again, from the card, after a confirmation stating its price with GST (issue 33 B4: it was one click).
     await card.getByRole('button', { name: text.addOnAdd }).click();
+    const add = page.getByRole('dialog', { name: text.addOnAddTitle });
+    await add.getByText(formatPaise(2_948_82), { exact: false }).waitFor();
+    await screenshot(page, 'billing-confirm-add-on-1280');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await add.getByRole('button', { name: text.addOnAdd }).click();
     await waitForToast(page, fill(text.addOnAdded, { limit: 150 }));
     await card.getByText(fill(text.addOnActive, { limit: 150, price: '₹2,499' })).waitFor();
     await page.setViewportSize({ width: 375, height: 800 });
     await card.scrollIntoViewIfNeeded();
     await screenshot(page, 'billing-add-on-375');
     await expectNoSidewaysScroll(page);
+
+    // Cancelled, then resumed before the period ends: the plan is booked again from its end.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('button', { name: text.cancelPlan }).click();
+    const cancel = page.getByRole('dialog', { name: text.cancelTitle });
+    await cancel.getByTestId('change-price').waitFor();
+    await cancel.getByRole('button', { name: text.cancelConfirm }).click();
+    await page.getByRole('button', { name: text.resume }).click();
+    const resume = page.getByRole('dialog', { name: fill(text.resumeTitle, { plan: 'Starter' }) });
+    await resume.getByText(formatPaise(14_747_64), { exact: false }).waitFor();
+    await screenshot(page, 'billing-confirm-resume-1280');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await screenshot(page, 'billing-confirm-resume-375');
+    await expectNoSidewaysScroll(page);
+    await resume.getByRole('button', { name: text.resumeConfirm }).click();
+    await page.waitForURL('**/dashboard/billing/test-checkout/*');
+    await page.getByRole('button', { name: text.testCheckoutAuthorise }).click();
+    await page.waitForURL('**/dashboard/billing');
+    await page.getByRole('button', { name: text.cancelPlan }).waitFor();
+    expect(await page.getByRole('button', { name: text.resume }).count()).toBe(0);
+    expect((await db.selectFrom('company_subscriptions').select('cancel_at_period_end').where('company_id', '=', company.id).executeTakeFirstOrThrow()).cancel_at_period_end).toBe(false);
   });
 
   it("lets a platform admin extend a company's trial from the Plans tab", { timeout: 90_000 }, async () => {

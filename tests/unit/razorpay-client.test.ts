@@ -58,13 +58,24 @@ describe('Razorpay Subscriptions client', () => {
 
   it('creates a subscription on the plan with Basic auth and the company in its notes, and returns its payment page', async () => {
     answer = { status: 200, body: { id: 'sub_00000000000001', entity: 'subscription', plan_id: 'plan_Professional01', status: 'created', short_url: 'https://rzp.io/i/z3b1R61A9', notes: {} } };
-    const created = await provider().createSubscription({ checkoutId: 'c-1', companyId: 'company-1', plan: 'professional', checksAddOn: false, customer: { name: 'Kaveri Foods', email: 'owner@kaveri.in' } });
+    const created = await provider().createSubscription({ checkoutId: 'c-1', companyId: 'company-1', plan: 'professional', checksAddOn: false, customer: { name: 'Kaveri Foods', email: 'owner@kaveri.in' }, startAt: null });
     expect(created).toEqual({ subscriptionId: 'sub_00000000000001', payUrl: 'https://rzp.io/i/z3b1R61A9' });
     const request = seen.at(-1)!;
     expect(request).toMatchObject({ method: 'POST', url: '/v1/subscriptions', authorization: `Basic ${Buffer.from('rzp_test_key:rzp_test_secret').toString('base64')}` });
     expect(request.body).toMatchObject({ plan_id: 'plan_Professional01', total_count: 120, quantity: 1, customer_notify: 1, notes: { company_id: 'company-1', checkout_id: 'c-1', plan: 'professional', checks_add_on: 'no' } });
-    await provider().createSubscription({ checkoutId: 'c-2', companyId: 'company-1', plan: 'starter', checksAddOn: true, customer: { name: 'Kaveri Foods', email: 'owner@kaveri.in' } });
+    await provider().createSubscription({ checkoutId: 'c-2', companyId: 'company-1', plan: 'starter', checksAddOn: true, customer: { name: 'Kaveri Foods', email: 'owner@kaveri.in' }, startAt: null });
     expect(seen.at(-1)!.body).toMatchObject({ plan_id: 'plan_StarterChecks1', notes: { plan: 'starter', checks_add_on: 'yes' } });
+  });
+
+  // Issue 33 B4: paying during the trial threw its remaining days away; the subscription now
+  // starts (start_at, Unix seconds) when the trial ends, and only the mandate is set up today.
+  it('starts a subscription bought during the trial at the trial end (start_at), and at once without one', async () => {
+    answer = { status: 200, body: { id: 'sub_00000000000002', entity: 'subscription', status: 'created', short_url: 'https://rzp.io/i/trial' } };
+    const trialEnds = new Date('2026-12-11T06:30:00Z');
+    await provider().createSubscription({ checkoutId: 'c-3', companyId: 'company-1', plan: 'starter', checksAddOn: false, customer: { name: 'Kaveri Foods', email: 'owner@kaveri.in' }, startAt: trialEnds });
+    expect(seen.at(-1)!.body).toMatchObject({ plan_id: 'plan_Starter001', start_at: Math.floor(trialEnds.getTime() / 1000) });
+    await provider().createSubscription({ checkoutId: 'c-4', companyId: 'company-1', plan: 'starter', checksAddOn: false, customer: { name: 'Kaveri Foods', email: 'owner@kaveri.in' }, startAt: null });
+    expect(seen.at(-1)!.body).not.toHaveProperty('start_at');
   });
 
   it('changes the plan now or at cycle end, and cancels at cycle end', async () => {
@@ -87,7 +98,7 @@ describe('Razorpay Subscriptions client', () => {
     answer = { status: 400, body: { error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist', source: 'business', step: 'payment_initiation', reason: 'input_validation_failed' } } };
     await expect(provider().cancelAtCycleEnd('sub_missing')).rejects.toMatchObject({ statusCode: 502, code: 'PAYMENTS_REFUSED', message: 'Razorpay refused the request: The id provided does not exist' });
     answer = { status: 200, body: { id: 'sub_x', status: 'created' } };
-    await expect(provider().createSubscription({ checkoutId: 'c', companyId: 'c', plan: 'starter', checksAddOn: false, customer: { name: 'n', email: 'e@x.in' } })).rejects.toMatchObject({ code: 'PAYMENTS_REFUSED' });
+    await expect(provider().createSubscription({ checkoutId: 'c', companyId: 'c', plan: 'starter', checksAddOn: false, customer: { name: 'n', email: 'e@x.in' }, startAt: null })).rejects.toMatchObject({ code: 'PAYMENTS_REFUSED' });
     const closed = createRazorpayProvider({ ...loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'workcred-rzp-')) }), RAZORPAY_API_URL: 'http://127.0.0.1:9/v1' });
     await expect(closed.cancelAtCycleEnd('sub_1')).rejects.toMatchObject({ statusCode: 502, code: 'PAYMENTS_UNAVAILABLE' });
   });

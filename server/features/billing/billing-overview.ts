@@ -6,6 +6,7 @@ import type { DB } from '../../db/schema.ts';
 import { countActiveListings } from './limits.ts';
 import { countChecksThisMonth } from '../verification/check-requests.ts';
 import { loadSubscription, stateOf } from './entitlement.ts';
+import { bookedCheckout, resumableUntil } from './plan-rules.ts';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -59,6 +60,7 @@ export async function getBillingOverview(db: Kysely<DB>, input: { companyId: str
     countChecksThisMonth(db, companyId, now),
   ]);
 
+  const booked = await bookedCheckout(db, row);
   const renews = entitlement.standing === 'active' && row.period_ends_at && !row.cancel_at_period_end && row.status !== 'cancelled';
   const nextPlan = row.scheduled_plan ?? row.plan;
   // A plan change scheduled for renewal goes without the add-on (changePlan).
@@ -74,7 +76,11 @@ export async function getBillingOverview(db: Kysely<DB>, input: { companyId: str
     checks_add_on: row.checks_add_on,
     limits: { listings: entitlement.limits.listings, applications_per_listing: entitlement.limits.applicationsPerListing, checks_per_month: entitlement.limits.checksPerMonth },
     usage: { listings, fullest, checks_this_month: checks },
-    next_charge: renews && monthly !== null ? { at: iso(row.period_ends_at)!, taxable_paise: monthly, total_paise: withGst(monthly), plan: row.plan === 'enterprise' ? 'enterprise' : nextPlan } : null,
+    next_charge: booked
+      ? { at: booked.startsAt.toISOString(), taxable_paise: monthlyPaiseOf(booked.plan, booked.checksAddOn), total_paise: withGst(monthlyPaiseOf(booked.plan, booked.checksAddOn)), plan: booked.plan }
+      : renews && monthly !== null ? { at: iso(row.period_ends_at)!, taxable_paise: monthly, total_paise: withGst(monthly), plan: row.plan === 'enterprise' ? 'enterprise' : nextPlan } : null,
+    booked: booked ? { plan: booked.plan, checks_add_on: booked.checksAddOn, starts_at: booked.startsAt.toISOString(), total_paise: withGst(monthlyPaiseOf(booked.plan, booked.checksAddOn)) } : null,
+    can_resume: row.plan !== 'enterprise' && resumableUntil(row, now) !== null,
     can_manage: input.canManage,
     has_billing_profile: Boolean(profile),
     test_mode: input.testMode,

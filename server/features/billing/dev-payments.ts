@@ -9,6 +9,7 @@ import type { DB } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { PaymentEvent } from './payment-events.ts';
 import type { PaymentsProvider } from './payments-provider.ts';
+import { paidStartOf } from './plan-rules.ts';
 import { signWebhook } from './webhook-signature.ts';
 
 export const WEBHOOK_PATH = '/api/billing/webhooks/razorpay';
@@ -28,9 +29,21 @@ async function openCheckout(db: Kysely<DB>, provider: PaymentsProvider, companyI
 }
 
 /** The test-mode payment page's facts: which plan, how much with GST. */
-export async function getDevCheckout(db: Kysely<DB>, provider: PaymentsProvider, companyId: string, checkoutId: string): Promise<DevCheckout> {
+export async function getDevCheckout(db: Kysely<DB>, provider: PaymentsProvider, companyId: string, checkoutId: string, now: Date): Promise<DevCheckout> {
   const checkout = await openCheckout(db, provider, companyId, checkoutId);
-  return { id: checkout.id, plan: checkout.plan, checks_add_on: checkout.checks_add_on, amount_paise: withGst(monthlyPaiseOf(checkout.plan, checkout.checks_add_on)), status: checkout.status };
+  const row = await db.selectFrom('company_subscriptions').selectAll().where('company_id', '=', companyId).executeTakeFirstOrThrow();
+  const startsAt = paidStartOf(row, now);
+  // Set up already (subscription.authenticated), waiting for its start: nothing more to pay here.
+  const status = checkout.status === 'created' && row.provider_subscription_id === checkout.provider_subscription_id ? 'completed' : checkout.status;
+  return {
+    id: checkout.id,
+    plan: checkout.plan,
+    checks_add_on: checkout.checks_add_on,
+    amount_paise: withGst(monthlyPaiseOf(checkout.plan, checkout.checks_add_on)),
+    status,
+    starts_at: startsAt?.toISOString() ?? null,
+    continues: startsAt ? (row.status === 'trialing' ? 'trial' : 'plan') : null,
+  };
 }
 
 /**
@@ -42,12 +55,18 @@ export async function completeDevCheckout(app: FastifyInstance, provider: Paymen
   const checkout = await openCheckout(app.database.db, provider, companyId, checkoutId);
   if (checkout.status !== 'created') throw new AppError(409, 'CHECKOUT_DONE', messages.billing.checkoutNotFound);
   const start = Math.floor(now.getTime() / 1000);
+  const row = await app.database.db.selectFrom('company_subscriptions').selectAll().where('company_id', '=', companyId).executeTakeFirstOrThrow();
+  if (row.provider_subscription_id === checkout.provider_subscription_id) throw new AppError(409, 'CHECKOUT_DONE', messages.billing.checkoutNotFound);
   const subscription = { id: checkout.provider_subscription_id, plan_id: `plan_test_${checkout.plan}`, status: 'active', current_start: start, current_end: Math.floor(monthAfter(now).getTime() / 1000) };
   const payment = { id: `pay_test_${randomBytes(9).toString('base64url')}`, amount: withGst(monthlyPaiseOf(checkout.plan, checkout.checks_add_on)), currency: 'INR', status: 'captured', created_at: start };
-  const events: PaymentEvent[] = [
-    { entity: 'event', event: 'subscription.activated', payload: { subscription: { entity: subscription } }, created_at: start },
-    { entity: 'event', event: 'subscription.charged', payload: { subscription: { entity: subscription }, payment: { entity: payment } }, created_at: start },
-  ];
+  // Starting later (the trial's or a cancelled period's end): Razorpay sends only
+  // subscription.authenticated now; activation and the first charge come at start_at.
+  const events: PaymentEvent[] = paidStartOf(row, now)
+    ? [{ entity: 'event', event: 'subscription.authenticated', payload: { subscription: { entity: { id: checkout.provider_subscription_id, plan_id: subscription.plan_id, status: 'authenticated' } } }, created_at: start }]
+    : [
+        { entity: 'event', event: 'subscription.activated', payload: { subscription: { entity: subscription } }, created_at: start },
+        { entity: 'event', event: 'subscription.charged', payload: { subscription: { entity: subscription }, payment: { entity: payment } }, created_at: start },
+      ];
   for (const event of events) {
     const body = JSON.stringify({ account_id: 'acc_test_workcred', contains: Object.keys(event.payload), ...event });
     const response = await app.inject({

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { fill } from '../../../shared/fill.ts';
+import { formatIstDate } from '../../../shared/gst.ts';
 import { messages } from '../../../shared/messages.ts';
 import { entitlementOf, PLANS, selfServePlans, type Entitlement } from '../../../shared/plans.ts';
 import type { DB } from '../../db/schema.ts';
@@ -17,6 +18,7 @@ export interface PlanLimitOptions {
 /** Listings that count against the plan: published, not deleted, not expired at `now`. */
 /** The largest listing limit of the self-serve plans: counting past it tells any of them apart. */
 const LARGEST_SELF_SERVE_LISTINGS = Math.max(...selfServePlans.map((plan) => PLANS[plan].limits.listings ?? 0));
+const SMALLEST_SELF_SERVE_LISTINGS = Math.min(...selfServePlans.map((plan) => PLANS[plan].limits.listings ?? Infinity));
 
 const activeListings = (db: Kysely<DB> | Transaction<DB>, companyId: string, now: Date) =>
   db
@@ -49,6 +51,17 @@ export async function assertListingsWithinLimit(trx: Transaction<DB>, companyId:
   const limit = entitlement.limits.listings;
   if (limit !== null && row.active_listings > limit) {
     throw new AppError(402, 'LISTING_LIMIT', fill(messages.billing.listingLimit, { plan: PLANS[entitlement.plan].name, limit }));
+  }
+  // A plan booked or scheduled for later (a downgrade at renewal, a plan bought during the trial)
+  // caps listings at its limit already, so the switch never leaves "15 of 10". Asked only past
+  // the smallest plan's limit, so posts below it keep their single round trip.
+  if (row.active_listings > SMALLEST_SELF_SERVE_LISTINGS) {
+    const next = await trx.selectFrom('company_subscriptions').select(['scheduled_plan', 'period_ends_at', 'trial_ends_at', 'status']).where('company_id', '=', companyId).executeTakeFirstOrThrow();
+    const nextLimit = next.scheduled_plan ? PLANS[next.scheduled_plan].limits.listings : null;
+    if (next.scheduled_plan && nextLimit !== null && row.active_listings > nextLimit) {
+      const on = next.status === 'trialing' ? next.trial_ends_at : next.period_ends_at;
+      throw new AppError(402, 'LISTING_LIMIT', fill(messages.billing.listingLimitScheduled, { plan: PLANS[next.scheduled_plan].name, limit: nextLimit, date: on ? formatIstDate(new Date(on)) : '' }));
+    }
   }
   return entitlement;
 }

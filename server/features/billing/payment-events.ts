@@ -36,7 +36,7 @@ export const paymentEventSchema = z.object({
 });
 export type PaymentEvent = z.infer<typeof paymentEventSchema>;
 
-export const HANDLED_EVENTS = ['subscription.activated', 'subscription.charged', 'subscription.pending', 'subscription.halted', 'subscription.cancelled'] as const;
+export const HANDLED_EVENTS = ['subscription.authenticated', 'subscription.activated', 'subscription.charged', 'subscription.pending', 'subscription.halted', 'subscription.cancelled'] as const;
 
 export type EventOutcome =
   | { outcome: 'applied'; companyId: string; invoiceId: string | null }
@@ -92,7 +92,7 @@ export async function applyPaymentEvent(
     const current = await trx.selectFrom('company_subscriptions').select(['company_id', 'plan']).where('provider_subscription_id', '=', subscription.id).executeTakeFirst();
     // The company's current subscription, or a checkout's first payment; anything else is a
     // subscription it has since left (replaced, or an admin moved it to Enterprise).
-    const starts = checkout?.status === 'created' && (event.event === 'subscription.activated' || event.event === 'subscription.charged');
+    const starts = checkout?.status === 'created' && (event.event === 'subscription.authenticated' || event.event === 'subscription.activated' || event.event === 'subscription.charged');
     const companyId = current?.company_id ?? (starts ? checkout.company_id : undefined);
     if (!companyId) {
       await settle('ignored');
@@ -116,6 +116,28 @@ export async function applyPaymentEvent(
     const periodEnd = fromUnix(subscription.current_end);
     let invoiceId: string | null = null;
     switch (event.event) {
+      case 'subscription.authenticated': {
+        // A subscription starting later (start_at: the trial's or a cancelled period's end) has
+        // its mandate set up: it becomes the company's, booked; its first charge starts it.
+        if (!checkout || checkout.status !== 'created') break;
+        const row = await trx.selectFrom('company_subscriptions').select(['status', 'plan', 'trial_ends_at']).where('company_id', '=', companyId).executeTakeFirstOrThrow();
+        const trialing = row.status === 'trialing';
+        await trx
+          .updateTable('company_subscriptions')
+          .set({
+            provider,
+            provider_subscription_id: subscription.id,
+            cancel_at_period_end: false,
+            scheduled_plan: trialing || checkout.plan !== row.plan ? checkout.plan : null,
+            // While trialing, a paid period "ending" at the trial's end marks the booking (entitlementOf).
+            ...(trialing ? { period_ends_at: row.trial_ends_at } : {}),
+            updated_at: now,
+          })
+          .where('company_id', '=', companyId)
+          .execute();
+        await writeAudit(trx, { actorId: checkout.created_by, companyId, action: 'plan_booked', entityType: 'company', entityId: companyId, details: { plan: checkout.plan, provider }, ip: null });
+        break;
+      }
       case 'subscription.activated':
       case 'subscription.charged': {
         // A charge can arrive before the activation: either one starts the plan of the checkout.

@@ -7,6 +7,8 @@ export interface NewSubscription {
   plan: SelfServePlanId;
   checksAddOn: boolean;
   customer: { name: string; email: string };
+  /** When the paid period and its first charge start (the trial's or a cancelled period's end); null: at once. */
+  startAt: Date | null;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface NewSubscription {
  */
 export interface PaymentsProvider {
   id: PaymentProviderId;
-  /** Creates the subscription and says where the payer goes to pay its first charge. */
+  /** Creates the subscription and says where the payer goes to pay its first charge (or, starting later, to set up the mandate). */
   createSubscription(input: NewSubscription): Promise<{ subscriptionId: string; payUrl: string }>;
   /** Moves a subscription to another plan (with or without the checks add-on), now (prorated) or when the period ends. */
   changePlan(subscriptionId: string, plan: SelfServePlanId, when: 'now' | 'cycle_end', checksAddOn: boolean): Promise<void>;

@@ -50,12 +50,15 @@ export function createRazorpayProvider(config: Config): PaymentsProvider {
   return {
     id: 'razorpay',
     webhookSecret: config.RAZORPAY_WEBHOOK_SECRET ?? '',
-    async createSubscription({ checkoutId, companyId, plan, checksAddOn, customer }) {
+    async createSubscription({ checkoutId, companyId, plan, checksAddOn, customer, startAt }) {
       const subscription = await call<RazorpaySubscription>('POST', '/subscriptions', {
         plan_id: planIdOf(plan, checksAddOn),
         total_count: TOTAL_COUNT,
         quantity: 1,
         customer_notify: 1,
+        // A future start: the payer only authorises the mandate now (Razorpay's ₹5, refunded) and
+        // the first charge is made at start_at (https://razorpay.com/docs/payments/subscriptions/workflow).
+        ...(startAt ? { start_at: Math.floor(startAt.getTime() / 1000) } : {}),
         notes: { company_id: companyId, checkout_id: checkoutId, plan, checks_add_on: checksAddOn ? 'yes' : 'no', customer_email: customer.email, customer_name: customer.name },
       });
       if (!subscription.short_url) throw new AppError(502, 'PAYMENTS_REFUSED', 'Razorpay did not return a payment page for the subscription.');

@@ -12,6 +12,8 @@ import {
   checkoutResultSchema,
   devCheckoutSchema,
   invoiceIdParamsSchema,
+  planChangePreviewBodySchema,
+  planChangePreviewSchema,
   planStandingSchema,
 } from '../../../shared/schemas/billing.ts';
 import { sessionOf } from '../../http/access.ts';
@@ -23,7 +25,8 @@ import { getBillingOverview, getPlanStanding } from './billing-overview.ts';
 import { createPaymentsProvider } from './create-payments-provider.ts';
 import { completeDevCheckout, getDevCheckout } from './dev-payments.ts';
 import { openInvoicePdf } from './invoices.ts';
-import { cancelPlan, changePlan, setChecksAddOn, startCheckout, type BillingActor } from './subscribe.ts';
+import { previewPlanChange } from './plan-preview.ts';
+import { cancelPlan, changePlan, resumePlan, setChecksAddOn, startCheckout, type BillingActor } from './subscribe.ts';
 import { paymentsWebhookRoute } from './webhook-route.ts';
 
 const okSchema = z.object({ ok: z.literal(true) });
@@ -54,7 +57,17 @@ export async function billingRoutes(app: FastifyInstance, deps: FeatureDeps) {
   });
 
   api.post('/api/billing/checkout', { config: { access: 'user' }, schema: { body: checkoutBodySchema, response: { 200: checkoutResultSchema } } }, async (request) =>
-    startCheckout(db, provider, actorOf(request), request.body),
+    startCheckout(db, provider, actorOf(request), request.body, deps.clock()),
+  );
+
+  api.post(
+    '/api/billing/preview',
+    { config: { access: 'user' }, schema: { body: planChangePreviewBodySchema, response: { 200: planChangePreviewSchema } } },
+    async (request) => previewPlanChange(db, actorOf(request).companyId, request.body, deps.clock()),
+  );
+
+  api.post('/api/billing/resume', { config: { access: 'user' }, schema: { response: { 200: checkoutResultSchema } } }, async (request) =>
+    resumePlan(db, provider, actorOf(request), deps.clock()),
   );
 
   api.post('/api/billing/change-plan', { config: { access: 'user' }, schema: { body: changePlanBodySchema, response: { 200: okSchema } } }, async (request) => {
@@ -73,7 +86,7 @@ export async function billingRoutes(app: FastifyInstance, deps: FeatureDeps) {
   });
 
   api.get('/api/billing/checkouts/:checkoutId', { config: { access: 'user' }, schema: { params: checkoutIdParamsSchema, response: { 200: devCheckoutSchema } } }, async (request) =>
-    getDevCheckout(db, provider, actorOf(request).companyId, request.params.checkoutId),
+    getDevCheckout(db, provider, actorOf(request).companyId, request.params.checkoutId, deps.clock()),
   );
 
   api.post('/api/billing/checkouts/:checkoutId/test-payment', { config: { access: 'user' }, schema: { params: checkoutIdParamsSchema, response: { 200: okSchema } } }, async (request) => {

@@ -3,7 +3,9 @@ import {
   billingOverviewSchema,
   checkoutResultSchema,
   devCheckoutSchema,
+  planChangePreviewSchema,
   planStandingSchema,
+  type PlanChangePreviewBody,
   type ChangePlanBody,
   type CheckoutBody,
   type ChecksAddOnBody,
@@ -30,7 +32,7 @@ export function useStartCheckout() {
 }
 
 /** Anything that changes the plan refreshes every billing read (banner, job cards, the screen). */
-function useBillingMutation<T>(run: (body: T) => Promise<unknown>) {
+function useBillingMutation<T, R = unknown>(run: (body: T) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKeys.all }) });
 }
@@ -39,3 +41,16 @@ export const useChangePlan = () => useBillingMutation((body: ChangePlanBody) => 
 export const useSetChecksAddOn = () => useBillingMutation((body: ChecksAddOnBody) => api('/api/billing/checks-add-on', { method: 'PUT', body }));
 export const useCancelPlan = () => useBillingMutation(() => api('/api/billing/cancel', { method: 'POST' }));
 export const usePayTestCheckout = () => useBillingMutation((id: string) => api(`/api/billing/checkouts/${encodeURIComponent(id)}/test-payment`, { method: 'POST' }));
+export const useResumePlan = () => useBillingMutation(() => api('/api/billing/resume', { method: 'POST', schema: checkoutResultSchema }));
+
+/** The server's price and date for a change, asked when its confirmation opens (the browser never works out a price). */
+export const usePlanChangePreview = (body: PlanChangePreviewBody, enabled: boolean) =>
+  useQuery({
+    // Not under billingKeys.all: a change's success refetches those, and its preview would then be refused.
+    queryKey: ['billing-preview', body] as const,
+    queryFn: () => api('/api/billing/preview', { method: 'POST', body, schema: planChangePreviewSchema }),
+    enabled,
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+  });

@@ -9,7 +9,7 @@ import { Spinner } from '@web/components/ui/spinner.tsx';
 import { fill } from '@web/lib/fill.ts';
 import { usePageMeta } from '@web/lib/use-page-meta.ts';
 import { useBillingOverview } from '../api/billing.ts';
-import { CancelPlanButton } from './cancel-plan.tsx';
+import { CancelPlanButton, ResumePlanButton } from './cancel-plan.tsx';
 import { ChecksAddOnCard } from './checks-add-on.tsx';
 import { PaymentsTable } from './payments-table.tsx';
 import { PlanChoices } from './plan-choices.tsx';
@@ -87,7 +87,8 @@ function CurrentPlan({ billing }: { billing: BillingOverview }) {
   if (billing.standing === 'lapsed' && billing.status === 'trialing') lines.push(fill(text.trialEndedOn, { date: date(billing.trial_ends_at) }));
   if (billing.status === 'halted') lines.push(text.halted);
   if (billing.status === 'past_due') lines.push(text.pastDue);
-  if (billing.next_charge) lines.push(fill(text.renews, { date: date(billing.next_charge.at), amount: formatPaise(billing.next_charge.total_paise) }));
+  if (billing.booked) lines.push(fill(text.bookedLine, { plan: PLANS[billing.booked.plan].name, date: date(billing.booked.starts_at), amount: formatPaise(billing.booked.total_paise) }));
+  else if (billing.next_charge) lines.push(fill(text.renews, { date: date(billing.next_charge.at), amount: formatPaise(billing.next_charge.total_paise) }));
   if (billing.scheduled_plan) lines.push(fill(text.changesOn, { plan: PLANS[billing.scheduled_plan].name, date: date(billing.period_ends_at) }));
   if (billing.cancel_at_period_end && billing.standing !== 'lapsed') lines.push(fill(text.endsOn, { date: date(billing.period_ends_at) }));
   return (
@@ -108,6 +109,7 @@ function CurrentPlan({ billing }: { billing: BillingOverview }) {
           </p>
         ))}
         {billing.can_manage ? <CancelPlanButton billing={billing} /> : null}
+        {billing.can_manage ? <ResumePlanButton billing={billing} /> : null}
       </CardContent>
     </Card>
   );

@@ -1,13 +1,15 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { billingMessages as text } from '@shared/messages/billing.ts';
 import { formatIstDate } from '@shared/gst.ts';
+import { PLANS } from '@shared/plans.ts';
 import type { BillingOverview } from '@shared/schemas/billing.ts';
 import { Button } from '@web/components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
 import { errorMessage } from '@web/lib/api-client.ts';
 import { fill } from '@web/lib/fill.ts';
 import { toast } from '@web/lib/toast.ts';
-import { useCancelPlan } from '../api/billing.ts';
+import { useCancelPlan, useResumePlan } from '../api/billing.ts';
+import { ConfirmChangeDialog } from './confirm-change-dialog.tsx';
 import { runsPaidPlan } from './plan-choices.tsx';
 
 /** Cancel, at the end of the period paid for, after saying what happens then. */
@@ -26,22 +28,65 @@ export function CancelPlanButton({ billing }: { billing: BillingOverview }) {
     }
   }
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <>
       <Button variant="outline" size="sm" className="self-start" onClick={() => setOpen(true)}>
         {text.cancelPlan}
       </Button>
-      <DialogContent>
-        <DialogTitle>{text.cancelTitle}</DialogTitle>
-        <DialogDescription className="mt-2">{fill(text.cancelText, { date })}</DialogDescription>
-        <div className="mt-6 flex flex-wrap justify-end gap-2">
-          <Button variant="outline" onClick={() => setOpen(false)}>
-            {text.keepPlan}
-          </Button>
-          <Button variant="destructive" disabled={cancel.isPending} onClick={() => void confirm()}>
-            {text.cancelConfirm}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+      {open ? (
+        <ConfirmChangeDialog
+          open
+          onOpenChange={setOpen}
+          request={{ action: 'cancel' }}
+          title={text.cancelTitle}
+          confirmLabel={text.cancelConfirm}
+          cancelLabel={text.keepPlan}
+          destructive
+          pending={cancel.isPending}
+          onConfirm={() => void confirm()}
+        >
+          <p className="mt-2 text-sm text-slate-700">{fill(text.cancelText, { date })}</p>
+        </ConfirmChangeDialog>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * Resume, while a cancelled plan's paid period lasts: the server books the plan again from that
+ * period's end (Razorpay cannot reactivate a cancelled subscription), so the owner confirms the
+ * payment method on the next page and nothing is charged until then.
+ */
+export function ResumePlanButton({ billing }: { billing: BillingOverview }) {
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const resume = useResumePlan();
+  if (!billing.can_resume) return null;
+  const plan = PLANS[billing.plan].name;
+  async function confirm() {
+    try {
+      const started = await resume.mutateAsync(undefined);
+      if (started.pay_url.startsWith('/')) await navigate(started.pay_url);
+      else window.location.assign(started.pay_url);
+    } catch (error) {
+      toast.error(errorMessage(error, text.loadFailed));
+    }
+  }
+  return (
+    <>
+      <Button size="sm" className="self-start" onClick={() => setOpen(true)}>
+        {text.resume}
+      </Button>
+      {open ? (
+        <ConfirmChangeDialog
+          open
+          onOpenChange={setOpen}
+          request={{ action: 'resume' }}
+          title={fill(text.resumeTitle, { plan })}
+          confirmLabel={resume.isPending ? text.starting : text.resumeConfirm}
+          pending={resume.isPending}
+          onConfirm={() => void confirm()}
+        />
+      ) : null}
+    </>
   );
 }

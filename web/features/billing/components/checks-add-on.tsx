@@ -6,11 +6,11 @@ import { CHECKS_ADD_ON_MONTHLY_PAISE, PLANS, takesChecksAddOn } from '@shared/pl
 import type { BillingOverview } from '@shared/schemas/billing.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
 import { errorMessage } from '@web/lib/api-client.ts';
 import { fill } from '@web/lib/fill.ts';
 import { toast } from '@web/lib/toast.ts';
 import { useSetChecksAddOn } from '../api/billing.ts';
+import { ConfirmChangeDialog } from './confirm-change-dialog.tsx';
 import { runsPaidPlan } from './plan-choices.tsx';
 
 const price = formatPaise(CHECKS_ADD_ON_MONTHLY_PAISE).replace(/\.00$/, '');
@@ -47,29 +47,26 @@ export function ChecksAddOnCard({ billing }: { billing: BillingOverview }) {
       <CardContent className="flex flex-col gap-3">
         <p className="text-sm text-slate-700">{billing.checks_add_on ? fill(text.addOnActive, { limit, price }) : fill(text.addOnText, { limit, price })}</p>
         {billing.can_manage ? (
-          billing.checks_add_on ? (
-            <Dialog open={confirming} onOpenChange={setConfirming}>
-              <Button variant="outline" size="sm" className="self-start" onClick={() => setConfirming(true)}>
-                {text.addOnRemove}
-              </Button>
-              <DialogContent>
-                <DialogTitle>{text.addOnRemoveTitle}</DialogTitle>
-                <DialogDescription className="mt-2">{text.addOnRemoveText}</DialogDescription>
-                <div className="mt-6 flex flex-wrap justify-end gap-2">
-                  <Button variant="outline" onClick={() => setConfirming(false)}>
-                    {text.addOnKeep}
-                  </Button>
-                  <Button variant="destructive" disabled={save.isPending} onClick={() => void set(false)}>
-                    {text.addOnRemoveConfirm}
-                  </Button>
-                </div>
-              </DialogContent>
-            </Dialog>
-          ) : (
-            <Button size="sm" className="self-start" disabled={save.isPending} onClick={() => void set(true)}>
-              {save.isPending ? text.addOnSaving : text.addOnAdd}
+          <>
+            <Button variant={billing.checks_add_on ? 'outline' : 'primary'} size="sm" className="self-start" onClick={() => setConfirming(true)}>
+              {billing.checks_add_on ? text.addOnRemove : text.addOnAdd}
             </Button>
-          )
+            {confirming ? (
+              <ConfirmChangeDialog
+                open
+                onOpenChange={setConfirming}
+                request={{ action: 'checks_add_on', enabled: !billing.checks_add_on }}
+                title={billing.checks_add_on ? text.addOnRemoveTitle : text.addOnAddTitle}
+                confirmLabel={save.isPending ? text.addOnSaving : billing.checks_add_on ? text.addOnRemoveConfirm : text.addOnAdd}
+                cancelLabel={billing.checks_add_on ? text.addOnKeep : text.goBack}
+                destructive={billing.checks_add_on}
+                pending={save.isPending}
+                onConfirm={() => void set(!billing.checks_add_on)}
+              >
+                {billing.checks_add_on ? <p className="mt-2 text-sm text-slate-700">{text.addOnRemoveText}</p> : null}
+              </ConfirmChangeDialog>
+            ) : null}
+          </>
         ) : null}
       </CardContent>
     </Card>

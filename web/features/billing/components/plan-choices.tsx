@@ -10,6 +10,7 @@ import { errorMessage } from '@web/lib/api-client.ts';
 import { fill } from '@web/lib/fill.ts';
 import { toast } from '@web/lib/toast.ts';
 import { useChangePlan, useStartCheckout } from '../api/billing.ts';
+import { ConfirmChangeDialog } from './confirm-change-dialog.tsx';
 
 /** What a plan allows, from the limits the server enforces. */
 function limitLines(id: SelfServePlanId): string[] {
@@ -36,6 +37,8 @@ export function PlanChoices({ billing }: { billing: BillingOverview }) {
   const busy = checkout.isPending || change.isPending;
   // Starter's background-check add-on, chosen with the plan when buying it.
   const [withChecks, setWithChecks] = useState(false);
+  // The change waiting for its confirmation (price and date from the server).
+  const [confirming, setConfirming] = useState<{ plan: SelfServePlanId; when: 'buy' | 'now' | 'cycle_end' } | null>(null);
 
   async function choose(plan: SelfServePlanId) {
     try {
@@ -51,6 +54,7 @@ export function PlanChoices({ billing }: { billing: BillingOverview }) {
     try {
       await change.mutateAsync({ plan, when });
       toast.success(fill(when === 'now' ? text.switched : text.scheduled, { plan: PLANS[plan].name }));
+      setConfirming(null);
     } catch (error) {
       toast.error(errorMessage(error, text.loadFailed));
     }
@@ -98,16 +102,16 @@ export function PlanChoices({ billing }: { billing: BillingOverview }) {
                 <div className="mt-auto flex flex-wrap gap-2 pt-2">
                   {running ? (
                     <>
-                      <Button size="sm" disabled={busy} onClick={() => void switchTo(id, 'now')}>
-                        {change.isPending ? text.switching : text.switchNow}
+                      <Button size="sm" disabled={busy} onClick={() => setConfirming({ plan: id, when: 'now' })}>
+                        {text.switchNow}
                       </Button>
-                      <Button size="sm" variant="outline" disabled={busy} onClick={() => void switchTo(id, 'cycle_end')}>
+                      <Button size="sm" variant="outline" disabled={busy} onClick={() => setConfirming({ plan: id, when: 'cycle_end' })}>
                         {text.switchAtEnd}
                       </Button>
                     </>
                   ) : (
-                    <Button size="sm" disabled={busy || !billing.has_billing_profile} onClick={() => void choose(id)}>
-                      {checkout.isPending && checkout.variables?.plan === id ? text.starting : fill(text.choosePlan, { plan: plan.name })}
+                    <Button size="sm" disabled={busy || !billing.has_billing_profile} onClick={() => setConfirming({ plan: id, when: 'buy' })}>
+                      {fill(text.choosePlan, { plan: plan.name })}
                     </Button>
                   )}
                 </div>
@@ -115,6 +119,29 @@ export function PlanChoices({ billing }: { billing: BillingOverview }) {
             </div>
           );
         })}
+        {confirming ? (
+          <ConfirmChangeDialog
+            open
+            onOpenChange={(open) => (open ? null : setConfirming(null))}
+            request={
+              confirming.when === 'buy'
+                ? { action: 'checkout', plan: confirming.plan, checks_add_on: takesChecksAddOn(confirming.plan) && withChecks }
+                : { action: 'change_plan', plan: confirming.plan, when: confirming.when }
+            }
+            title={fill(confirming.when === 'buy' ? text.checkoutTitle : confirming.when === 'now' ? text.switchNowTitle : text.switchAtEndTitle, { plan: PLANS[confirming.plan].name })}
+            confirmLabel={
+              confirming.when === 'buy'
+                ? checkout.isPending
+                  ? text.starting
+                  : text.checkoutConfirm
+                : change.isPending
+                  ? text.switching
+                  : fill(text.switchConfirm, { plan: PLANS[confirming.plan].name })
+            }
+            pending={busy}
+            onConfirm={() => void (confirming.when === 'buy' ? choose(confirming.plan) : switchTo(confirming.plan, confirming.when))}
+          />
+        ) : null}
         <div className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
           <h4 className="text-base font-semibold text-slate-900">{PLANS.enterprise.name}</h4>
           <p className="text-sm text-slate-700">{text.enterpriseText}</p>

@@ -1,6 +1,6 @@
 import { useNavigate, useParams } from 'react-router';
 import { billingMessages as text } from '@shared/messages/billing.ts';
-import { formatPaise } from '@shared/gst.ts';
+import { formatIstDate, formatPaise } from '@shared/gst.ts';
 import { PLANS } from '@shared/plans.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
@@ -26,7 +26,8 @@ export function TestCheckoutPage() {
     if (!checkout.data) return;
     try {
       await pay.mutateAsync(checkoutId);
-      toast.success(fill(text.testCheckoutDone, { plan: PLANS[checkout.data.plan].name }));
+      const plan = PLANS[checkout.data.plan].name;
+      toast.success(checkout.data.starts_at ? fill(text.testCheckoutBooked, { plan, date: formatIstDate(new Date(checkout.data.starts_at)) }) : fill(text.testCheckoutDone, { plan }));
       back();
     } catch (error) {
       toast.error(errorMessage(error, text.loadFailed));
@@ -58,8 +59,18 @@ export function TestCheckoutPage() {
               <dt className="text-slate-600">{text.amount}</dt>
               <dd className="text-right font-medium text-slate-900 tabular-nums">{formatPaise(checkout.data.amount_paise)}</dd>
             </dl>
+            {checkout.data.starts_at ? (
+              // Paying early keeps the trial's (or the cancelled plan's) days: the first charge is when they end.
+              <p className="text-sm text-slate-800">
+                {fill(checkout.data.continues === 'trial' ? text.checkoutTrialText : text.testCheckoutPlanText, {
+                  trialEnd: formatIstDate(new Date(checkout.data.starts_at)),
+                  date: formatIstDate(new Date(checkout.data.starts_at)),
+                  amount: formatPaise(checkout.data.amount_paise),
+                })}
+              </p>
+            ) : null}
             <Button size="lg" disabled={pay.isPending} onClick={() => void payNow()}>
-              {pay.isPending ? text.testCheckoutPaying : fill(text.testCheckoutPay, { amount: formatPaise(checkout.data.amount_paise) })}
+              {pay.isPending ? text.testCheckoutPaying : checkout.data.starts_at ? text.testCheckoutAuthorise : fill(text.testCheckoutPay, { amount: formatPaise(checkout.data.amount_paise) })}
             </Button>
           </>
         ) : (
