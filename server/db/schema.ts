@@ -393,6 +393,8 @@ export interface CandidateProfilesTable {
   retention_warned_at: Generated<Date | null>;
   /** lower_tags(skills), kept by the database (migration 0046): what the skills filter matches. */
   skills_lower: GeneratedAlways<string[]>;
+  /** "I don't have a UAN yet" (migration 0053): the UAN step is done without one. */
+  no_uan_at: Generated<Date | null>;
 }
 
 export interface UanClaimsTable {

@@ -82,7 +82,7 @@ export async function seedHiring(context: SeedContext, companies: SeededCompany[
     // The company's interviewer (hiring manager) when it has one; else the second member.
     const interviewer = company.team[company.spec.team.findIndex((member) => member.companyRole === 'interviewer')] ?? second;
     const source = story.source === 'drive' ? `drive:${drives.get(story.company)}` : story.source === 'direct' ? undefined : story.source;
-    const { id } = await applyToJob(db, await sessionFor(db, person.id), jobId, SEED_IP, source);
+    const { id } = await applyToJob(db, await sessionFor(db, person.id), jobId, SEED_IP, source, new Date(), { publicUrl });
     applications.push(id);
     const actor = { userId: recruiter.id, companyId: company.id, ip: SEED_IP, publicUrl };
     for (const stage of story.stages) {

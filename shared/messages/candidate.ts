@@ -66,6 +66,14 @@ export const candidateMessages = {
     hint: 'Your 12-digit UAN from the EPFO. It is on your salary slip and in the UMANG app.',
     invalid: 'UAN must be exactly 12 digits.',
     taken: 'This UAN is already registered to another candidate. We have recorded your claim and our verification team will review it.',
+    // Issue 33: registering without a UAN (freshers, campus hires).
+    noUanLabel: "I don't have a UAN yet",
+    noUanHint: 'You get a UAN from your first employer that pays into the EPF. You can register and apply without it.',
+    needsUan: 'Only the UAN (EPFO) employment-history check needs your UAN. Your phone and document checks work without it; add your UAN from your dashboard when you have one.',
+    noUanInvalid: 'no_uan must be true when given.',
+    eitherUanOrNone: "Send either a UAN or \"I don't have a UAN yet\", not both.",
+    alreadySaved: 'Your UAN is already saved. To change it, enter the new UAN.',
+    noUanYet: 'No UAN yet',
   },
   personal: {
     fullNameLabel: 'Full Name',
@@ -139,5 +147,12 @@ export const candidateMessages = {
     uploadedOn: 'Uploaded {date}',
     fileInputLabel: '{type} (PDF)',
     haveCode: 'I already have a code',
+    // Issue 33: arriving from a job's Apply, signed out.
+    applyTitle: 'Sign in or register to apply',
+    applyBody: 'Enter your email: we sign you in if you already have a WorkCred candidate account, or create one if not. No password needed. Afterwards we bring you back to the job to apply.',
+    applyResume: 'Finish these steps and we bring you back to the job to apply.',
+    backToJob: 'Back to the job',
+    otherSignInPrompt: 'Employer, or you sign in with a password or Google?',
+    otherSignInLink: 'Use the main sign-in',
   },
 } as const;

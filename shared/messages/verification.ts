@@ -110,6 +110,9 @@ export const verificationMessages = {
   retry: 'Retry',
   noChecks: 'Nothing to verify yet.',
   decidedBy: 'Decided by {decider} on {date}',
+  // Issue 33: the phone verified by the code at registration is a finished check.
+  verifiedByCode: 'Verified by code sent to {phone}, {date}',
+  noUanCheck: 'UAN (EPFO) employment check: needs your UAN. Add it to your profile when you have one; your other checks work without it.',
   giveConsent: 'Give consent and verify',
   consentTitle: 'Verify your {subject}',
   consentIntro: 'Before this check runs, please read what WorkCred will do:',

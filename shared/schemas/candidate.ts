@@ -10,7 +10,7 @@ import { documentTypes, MIN_PHONE_LENGTH, OTP_LENGTH } from '../options.ts';
  *   GET  /api/candidate/registration                user    → RegistrationState
  *   POST /api/candidate/verify-phone                user    {action:'send', phone} → 200 PhoneSendResult
  *                                                            {action:'verify', phone, otp} → 200 {verified}
- *   PUT  /api/candidate/profile/uan                 user    {uan} → RegistrationState
+ *   PUT  /api/candidate/profile/uan                 user    {uan} or {no_uan: true} → RegistrationState
  *   PUT  /api/candidate/profile/personal            user    {full_name, education} → RegistrationState
  *   PUT  /api/candidate/profile/professional        user    {current_employer, notice_period_days, experience_years} → RegistrationState
  *   POST /api/candidate/registration/complete       user    {} → RegistrationState
@@ -64,7 +64,17 @@ export const phoneSendResultSchema = z.object({
 /** A wrong code answers 200 {verified: false}; expired or exhausted codes answer 400 with a message. */
 export const phoneVerifyResultSchema = z.object({ verified: z.boolean() });
 
-export const uanBodySchema = z.strictObject({ uan: z.string(c.uan.invalid).trim().regex(/^\d{12}$/, c.uan.invalid) });
+export const uanSchema = z.string(c.uan.invalid).trim().regex(/^\d{12}$/, c.uan.invalid);
+/**
+ * The UAN step: the 12-digit UAN, or {no_uan: true} for "I don't have a UAN yet" (issue 33: a
+ * fresher has none until their first employer's payroll makes one). Exactly one of the two.
+ */
+export const uanBodySchema = z
+  .strictObject({ uan: uanSchema.optional(), no_uan: z.literal(true, c.uan.noUanInvalid).optional() })
+  .superRefine((body, ctx) => {
+    if (body.uan !== undefined && body.no_uan) ctx.addIssue({ code: 'custom', path: ['no_uan'], message: c.uan.eitherUanOrNone });
+    else if (body.uan === undefined && !body.no_uan) ctx.addIssue({ code: 'custom', path: ['uan'], message: c.uan.invalid });
+  });
 
 export const personalBodySchema = z.strictObject({
   full_name: z.string(c.personal.fullNameRequired).trim().min(1, c.personal.fullNameRequired).max(100, c.personal.fullNameTooLong),
@@ -108,6 +118,8 @@ export const registrationStateSchema = z.object({
   phone: z.string().nullable(),
   mobile_verified: z.boolean(),
   uan: z.string().nullable(),
+  /** "I don't have a UAN yet": the UAN step is done without one; the UAN (EPFO) check waits for it. */
+  no_uan: z.boolean(),
   full_name: z.string(),
   education: z.string().nullable(),
   current_employer: z.string().nullable(),

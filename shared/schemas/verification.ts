@@ -46,6 +46,8 @@ export const candidateCheckSchema = z.object({
   verified_fields: z.array(z.string()),
   /** Companies the candidate applied to that asked for this check (issue 15). */
   requested_by: z.array(z.string()),
+  /** The phone check done by the code the candidate entered: the number it went to, masked ("+91•••••••210"); else null. */
+  code_sent_to: z.string().nullable(),
 });
 export type CandidateCheck = z.infer<typeof candidateCheckSchema>;
 export const candidateCheckListSchema = z.array(candidateCheckSchema);

@@ -167,6 +167,7 @@ describe.skipIf(laneUnavailable)('candidate registration API', () => {
         phone: null,
         mobile_verified: false,
         uan: null,
+        no_uan: false,
         full_name: '',
         education: null,
         current_employer: null,

@@ -7,6 +7,7 @@ import type { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
 import type { PublicJobDetail } from '../../shared/schemas/job-detail.ts';
+import { withSiteImage } from '../../server/features/public-jobs/job-page-meta.ts';
 import { laneUnavailable } from '../support/test-database.ts';
 import { createTestApp, signIn, type CookieJar, type TestApp } from '../support/test-app.ts';
 import { waitFor } from '../support/wait-for.ts';
@@ -279,13 +280,15 @@ describe.skipIf(laneUnavailable)('job detail and applying: /api/public/jobs/:job
     });
 
     it('serves the plain page for an unknown or deleted job and for other paths', async () => {
+      // The pages the server sends itself carry WorkCred's own preview card (issue 33, C3); the app's other paths are the file as built.
+      const plain = withSiteImage(INDEX_HTML, t.config.PUBLIC_URL);
       for (const url of [`/jobs/${randomUUID()}`, `/jobs/${deletedJob.id}`, '/jobs/not-a-uuid', '/jobs']) {
         const response = await page(url);
         expect(response.statusCode).toBe(200);
-        expect(response.body).toBe(INDEX_HTML);
+        expect(response.body).toBe(url === '/jobs' ? INDEX_HTML : plain);
       }
       // /auth carries the sign-in methods the server offers (here, no Google), as GET /api/site-config answers them.
-      expect((await page('/auth')).body).toBe(INDEX_HTML.replace('</head>', '<script type="application/json" id="site-config">{"google_sign_in":false}</script></head>'));
+      expect((await page('/auth')).body).toBe(plain.replace('</head>', '<script type="application/json" id="site-config">{"google_sign_in":false}</script></head>'));
     });
   });
 });

@@ -49,10 +49,10 @@ describe('emailed links: confirmation (/auth/callback) and password reset', () =
       .execute();
 
     const { page } = await h.open(`/jobs/${job.id}`);
+    // Issue 33: Apply leads a visitor straight to the candidates' sign-in by email code.
     await page.getByRole('button', { name: messages.jobDetail.applyNow }).click();
-    await waitForPath(page, '/auth');
-    await page.getByRole('link', { name: messages.signIn.candidateCodeLink }).click();
     await waitForPath(page, '/candidate/register');
+    await page.getByTestId('apply-context').waitFor();
     await page.getByLabel(messages.candidate.flow.emailLabel).fill(candidate.email);
     await page.getByRole('button', { name: messages.candidate.registration.continueWithEmail }).click();
     const mail = await waitForMessage(h.t.dataDir, (m) => m.to === candidate.email && m.subject === 'Your WorkCred email verification code');

@@ -38,8 +38,12 @@ describe('public job page (/jobs/:jobId) and applying', () => {
     expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe('Lotus Analytics · Pune, Maharashtra · ₹18–24 LPA');
     await screenshot(page, 'job-detail');
 
+    // Issue 33: to the candidates' sign-in (by emailed code), not the employer sign-in; a
+    // candidate with a password takes the main sign-in from there, and still comes back.
     await page.getByRole('button', { name: text.applyNow }).click();
     await waitForToast(page, text.signInToApply);
+    await waitForPath(page, '/candidate/register');
+    await page.getByTestId('apply-context').getByRole('link', { name: messages.candidate.flow.otherSignInLink }).click();
     await waitForPath(page, '/auth');
 
     await submitSignIn(page, candidate.email, PASSWORD);

@@ -69,6 +69,7 @@ describe('registration step', () => {
   const done: StepFields = {
     mobile_verified: true,
     uan: '100200300400',
+    no_uan: false,
     full_name: 'Asha Rao',
     education: 'B.Com',
     current_employer: 'Infosys',
@@ -87,6 +88,11 @@ describe('registration step', () => {
     expect(firstUnfinishedStep({ ...done, declared: false })).toBe('personal');
     expect(firstUnfinishedStep({ ...done, notice_period_days: null })).toBe('professional');
     expect(firstUnfinishedStep({ ...done, experience_years: null })).toBe('professional');
+  });
+
+  it("counts \"I don't have a UAN yet\" as the UAN step done (issue 33: freshers could not register)", () => {
+    expect(firstUnfinishedStep({ ...done, uan: null, no_uan: true })).toBe('documents');
+    expect(firstUnfinishedStep({ ...done, uan: null, no_uan: true, education: null })).toBe('personal');
   });
 
   it("stays at documents (uploads are optional) until completed, then null; zero values count as saved", () => {

@@ -6,7 +6,7 @@ import { ensureCandidateProfile } from './ensure-candidate-profile.ts';
 
 export type StepFields = Pick<
   RegistrationState,
-  'mobile_verified' | 'uan' | 'full_name' | 'education' | 'current_employer' | 'notice_period_days' | 'experience_years' | 'declared'
+  'mobile_verified' | 'uan' | 'no_uan' | 'full_name' | 'education' | 'current_employer' | 'notice_period_days' | 'experience_years' | 'declared'
 > & { completed: boolean };
 
 /**
@@ -21,7 +21,8 @@ export function firstUnfinishedStep(fields: StepFields): RegistrationStep | null
 /** The first step whose details are missing, or null when every required detail is saved. */
 export function firstMissingDetail(fields: Omit<StepFields, 'completed'>): RegistrationStep | null {
   if (!fields.mobile_verified) return 'verification';
-  if (fields.uan === null) return 'uan';
+  // "I don't have a UAN yet" finishes the step too (issue 33: freshers have none).
+  if (fields.uan === null && !fields.no_uan) return 'uan';
   if (fields.full_name.trim() === '' || fields.education === null || !fields.declared) return 'personal';
   if (fields.current_employer === null || fields.notice_period_days === null || fields.experience_years === null) return 'professional';
   return null;
@@ -40,6 +41,7 @@ export async function getRegistrationState(db: Kysely<DB>, userId: string): Prom
       'u.full_name',
       'c.candidate_code',
       'c.uan',
+      'c.no_uan_at',
       'c.education',
       'c.current_employer',
       'c.notice_period_days',
@@ -54,6 +56,7 @@ export async function getRegistrationState(db: Kysely<DB>, userId: string): Prom
   const fields: StepFields = {
     mobile_verified: row.mobile_verified,
     uan: row.uan,
+    no_uan: row.uan === null && row.no_uan_at !== null,
     full_name: row.full_name,
     education: row.education,
     current_employer: row.current_employer,

@@ -23,7 +23,7 @@ import { listCandidateApplications } from './list-applications.ts';
 import type { RegistrationContext } from './registration-context.ts';
 import { getRegistrationState } from './registration-state.ts';
 import { savePersonalDetails, saveProfessionalDetails } from './save-details.ts';
-import { saveUan } from './save-uan.ts';
+import { saveNoUan, saveUan } from './save-uan.ts';
 import { sendEmailCode } from './send-email-code.ts';
 import { sendPhoneCode } from './send-phone-code.ts';
 import { verifyEmailCode } from './verify-email-code.ts';
@@ -80,7 +80,8 @@ export async function candidateRegistrationRoutes(app: FastifyInstance, { auth, 
 
   api.put('/api/candidate/profile/uan', { ...candidate, schema: { body: uanBodySchema, response: { 200: registrationStateSchema } } }, async (request) => {
     const { userId } = sessionOf(request);
-    await saveUan(db, userId, request.body.uan, request.log);
+    const { uan } = request.body;
+    await (uan === undefined ? saveNoUan(db, userId, request.log) : saveUan(db, userId, uan, request.log));
     return getRegistrationState(db, userId);
   });
 

@@ -36,7 +36,7 @@ export async function saveUan(db: Kysely<DB>, userId: string, uan: string, log: 
         .executeTakeFirstOrThrow();
       return { taken: true as const, holderId: holder.user_id, claimId: claim.id, attempts: claim.attempts };
     }
-    await trx.updateTable('candidate_profiles').set({ uan, updated_at: sql<Date>`now()` }).where('user_id', '=', userId).execute();
+    await trx.updateTable('candidate_profiles').set({ uan, no_uan_at: null, updated_at: sql<Date>`now()` }).where('user_id', '=', userId).execute();
     return { taken: false as const };
   });
 
@@ -46,4 +46,22 @@ export async function saveUan(db: Kysely<DB>, userId: string, uan: string, log: 
     throw conflict(messages.candidate.uan.taken, 'UAN_TAKEN');
   }
   log.info({ userId, uan: maskUan(uan), event: 'candidate-uan-saved' }, 'UAN saved');
+}
+
+/**
+ * "I don't have a UAN yet" (issue 33): a fresher finishes the UAN step without one, and adds it
+ * later with saveUan. A saved UAN is not removed this way (its checks and claims hang on it):
+ * the candidate is told to enter the new one instead. Saying it again changes nothing.
+ */
+export async function saveNoUan(db: Kysely<DB>, userId: string, log: FastifyBaseLogger): Promise<void> {
+  await ensureCandidateProfile(db, userId);
+  const updated = await db
+    .updateTable('candidate_profiles')
+    .set({ no_uan_at: sql<Date>`coalesce(no_uan_at, now())`, updated_at: sql<Date>`now()` })
+    .where('user_id', '=', userId)
+    .where('uan', 'is', null)
+    .returning('user_id')
+    .executeTakeFirst();
+  if (!updated) throw conflict(messages.candidate.uan.alreadySaved, 'UAN_SAVED');
+  log.info({ userId, event: 'candidate-no-uan' }, 'candidate has no UAN yet');
 }

@@ -4,13 +4,15 @@ import { messages } from '../../../shared/messages.ts';
 import { hashPhone } from '../../auth/mfa-crypto.ts';
 import { maskPhone } from '../../auth/mfa-phone.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
+import { recordPhoneVerifiedByCode } from '../verification/phone-check.ts';
 import { PHONE_CODE_MAX_ATTEMPTS, phoneCodeMatches, phoneOrRefuse, phoneVerifiedElsewhere } from './phone-codes.ts';
 import type { RegistrationContext } from './registration-context.ts';
 
 /**
  * verify-phone {action: 'verify'}: checks the code of the candidate's newest open code for this
- * number. Right: the number becomes the candidate's verified phone and the code is used up, in
- * one transaction. Wrong: {verified: false}, and the try counts; after the fifth the code is dead.
+ * number. Right: the number becomes the candidate's verified phone, the code is used up and the
+ * phone check is recorded as verified, in one transaction. Wrong: {verified: false}, and the try
+ * counts; after the fifth the code is dead.
  * Expired (or replaced by a newer send, or none sent) and dead codes answer 400 with a message.
  */
 export async function verifyPhoneCode(ctx: RegistrationContext, userId: string, input: string, otp: string, log: FastifyBaseLogger): Promise<{ verified: boolean }> {
@@ -68,6 +70,7 @@ export async function verifyPhoneCode(ctx: RegistrationContext, userId: string, 
     // The same code sent twice at once: the other request used it.
     if (!consumed) throw refuse('code-used', messages.candidate.phone.codeExpired, 'CODE_EXPIRED');
     await trx.updateTable('user_profiles').set({ phone, mobile_verified: true, updated_at: sql<Date>`now()` }).where('id', '=', userId).execute();
+    await recordPhoneVerifiedByCode(trx, userId);
   });
   log.info({ userId, phone: masked, event: 'candidate-phone-verified' }, 'phone verified');
   return { verified: true };

@@ -11,17 +11,22 @@ import { publish } from '../../realtime/events.ts';
 import { isOpenJob } from '../public-jobs/open-jobs.ts';
 import { writeAudit } from '../../audit/write-audit.ts';
 import { emitWebhookEvent } from '../webhooks/emit.ts';
+import { noticeApplicationReceived } from './application-notices.ts';
 import { PRIVACY_NOTICE_VERSION } from '../../../shared/schemas/privacy.ts';
 
 export type ApplyOutcome = ApplyToJobResult & { created: boolean };
 
+/** publicUrl: where the "application received" email links to (the candidate's dashboard). */
+export type ApplyOptions = PlanLimitOptions & { publicUrl: string };
+
 /**
- * A candidate applies to an open job (spec points 6 and 7). The application, the audit entry and
- * the live event for the employer's dashboard are one transaction. A double submit (double click,
+ * A candidate applies to an open job (spec points 6 and 7). The application, the audit entry,
+ * the live event for the employer's dashboard, the candidate's "application received" email and
+ * the hiring team's notice are one transaction. A double submit (double click,
  * retry, two tabs) creates one row: the unique (job_id, candidate_id) constraint decides, and the
  * repeat answers already_applied with the existing application's id.
  */
-export async function applyToJob(db: Kysely<DB>, session: SessionContext, jobId: string, ip: string, sourceTag?: string, now: Date = new Date(), options: PlanLimitOptions = {}): Promise<ApplyOutcome> {
+export async function applyToJob(db: Kysely<DB>, session: SessionContext, jobId: string, ip: string, sourceTag: string | undefined, now: Date, options: ApplyOptions): Promise<ApplyOutcome> {
   if (session.profile.role !== 'candidate') throw forbidden(messages.jobDetail.candidatesOnly, 'CANDIDATES_ONLY');
   const candidateId = session.userId;
 
@@ -61,6 +66,7 @@ export async function applyToJob(db: Kysely<DB>, session: SessionContext, jobId:
     await writeAudit(trx, { actorId: candidateId, companyId: job.company_id, action: 'application_received', entityType: 'job_application', entityId: inserted.id, details: { job_id: jobId, source: source.source }, ip });
     await publish(trx, { topic: `company:${job.company_id}`, type: 'application', id: inserted.id });
     await emitWebhookEvent(trx, job.company_id, 'application.created', { application_id: inserted.id, job_id: jobId, candidate_id: candidateId, source: source.source }, now);
+    await noticeApplicationReceived(trx, { applicationId: inserted.id, jobId, candidateId, publicUrl: options.publicUrl });
     // Last, so the job row is held only to the commit: two candidates racing for a listing's last
     // place take turns for this count (FOR NO KEY UPDATE, which the applications' own foreign-key
     // locks do not block), and the second sees the first's application and is refused.

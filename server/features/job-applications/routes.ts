@@ -17,7 +17,7 @@ export const APPLY_RATE_LIMIT = {
 } as const;
 
 /** Applying to a job (spec point 6): signed-in candidates only. */
-export async function jobApplicationRoutes(app: FastifyInstance, { database, clock, planLimits }: FeatureDeps) {
+export async function jobApplicationRoutes(app: FastifyInstance, { config, database, clock, planLimits, onMessageQueued }: FeatureDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -27,7 +27,9 @@ export async function jobApplicationRoutes(app: FastifyInstance, { database, clo
       schema: { params: jobIdParamsSchema, body: applyToJobBodySchema, response: { 200: applyToJobResultSchema, 201: applyToJobResultSchema } },
     },
     async (request, reply) => {
-      const { created, ...result } = await applyToJob(database.db, sessionOf(request), request.params.jobId, request.ip, request.body.source, clock(), { planLimits });
+      const { created, ...result } = await applyToJob(database.db, sessionOf(request), request.params.jobId, request.ip, request.body.source, clock(), { planLimits, publicUrl: config.PUBLIC_URL });
+      // The "application received" email is in the outbox: send it now rather than at the next poll.
+      if (created) onMessageQueued();
       return reply.code(created ? 201 : 200).send(result);
     },
   );

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { messages } from '../../../shared/messages.ts';
 import type { CandidateCheck } from '../../../shared/schemas/verification.ts';
 import { verificationSubjects } from '../../../shared/schemas/verification.ts';
+import { maskPhone } from '../../auth/mfa-phone.ts';
 import type { SessionContext } from '../../auth/session.ts';
 import { writeAudit } from '../../audit/write-audit.ts';
 import type { DB, VerificationSubject } from '../../db/schema.ts';
@@ -21,9 +22,14 @@ export function candidateIdOf(session: SessionContext): string {
 export const purposeOf = (subject: VerificationSubject): string => m.purposes[subject] ?? subject;
 
 /** The subjects that apply to a candidate: the phone always, the UAN once entered, each uploaded document type. */
-async function applicableSubjects(db: Kysely<DB>, candidateId: string): Promise<{ subjects: Set<VerificationSubject>; documents: Map<VerificationSubject, string> }> {
+async function applicableSubjects(db: Kysely<DB>, candidateId: string): Promise<{ subjects: Set<VerificationSubject>; documents: Map<VerificationSubject, string>; phone: string | null }> {
   const [profile, documents] = await Promise.all([
-    db.selectFrom('candidate_profiles').select('uan').where('user_id', '=', candidateId).executeTakeFirst(),
+    db
+      .selectFrom('user_profiles as u')
+      .leftJoin('candidate_profiles as c', 'c.user_id', 'u.id')
+      .select(['c.uan', 'u.phone', 'u.mobile_verified'])
+      .where('u.id', '=', candidateId)
+      .executeTakeFirst(),
     db.selectFrom('candidate_documents').select(['id', 'document_type']).where('candidate_id', '=', candidateId).execute(),
   ]);
   const subjects = new Set<VerificationSubject>(['phone']);
@@ -33,12 +39,12 @@ async function applicableSubjects(db: Kysely<DB>, candidateId: string): Promise<
     subjects.add(document.document_type);
     documentIds.set(document.document_type, document.id);
   }
-  return { subjects, documents: documentIds };
+  return { subjects, documents: documentIds, phone: profile?.mobile_verified && profile.phone ? profile.phone : null };
 }
 
 /** GET /api/verification/checks: one entry per subject that applies, in a fixed order. */
 export async function listCandidateChecks(db: Kysely<DB>, candidateId: string): Promise<CandidateCheck[]> {
-  const [{ subjects }, checks, consents, requesters] = await Promise.all([
+  const [{ subjects, phone }, checks, consents, requesters] = await Promise.all([
     applicableSubjects(db, candidateId),
     db
       .selectFrom('verification_checks')
@@ -67,6 +73,8 @@ export async function listCandidateChecks(db: Kysely<DB>, candidateId: string): 
         flags: check?.flags ?? [],
         verified_fields: check?.verified_fields ?? [],
         requested_by: requesters.get(subject) ?? [],
+        // The code is the phone check (recordPhoneVerifiedByCode): say which number it went to.
+        code_sent_to: subject === 'phone' && check?.status === 'verified' && check.decided_by === 'algorithm' && phone ? maskPhone(phone) : null,
       };
     });
 }

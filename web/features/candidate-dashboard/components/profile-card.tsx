@@ -15,13 +15,18 @@ export type EditableSection = 'contact' | 'uan' | 'personal' | 'professional';
 /** The form that edits a section (the registration's own), closing itself once saved or cancelled. */
 export type SectionEditor = (section: EditableSection, close: () => void) => ReactNode;
 
-function Field({ label, value, testId }: { label: string; value: string | null; testId?: string }) {
+function Field({ label, value, testId, note }: { label: string; value: string | null; testId?: string; note?: string | undefined }) {
   return (
-    <div className="min-w-0">
+    <div className={note ? 'min-w-0 sm:col-span-2' : 'min-w-0'}>
       <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className={value ? 'text-sm break-words text-slate-900' : 'text-sm text-slate-400 italic'} data-testid={testId}>
+      <dd className={value ? 'text-sm break-words text-slate-900' : 'text-sm text-slate-500 italic'} data-testid={testId}>
         {value || text.notProvided}
       </dd>
+      {note ? (
+        <dd className="mt-1 text-xs text-slate-600" data-testid={testId ? `${testId}-note` : undefined}>
+          {note}
+        </dd>
+      ) : null}
     </div>
   );
 }
@@ -66,7 +71,8 @@ export function ProfileCard({ state, renderEditor }: { state: RegistrationState;
           <Field label={text.phoneLabel} value={state.phone ? formatPhone(state.phone) : null} />
         </Section>
         <Section title={text.uanLabel} {...sectionProps('uan')}>
-          <Field label={labels.uan.label} value={state.uan ? maskUan(state.uan) : null} testId="profile-uan" />
+          {/* Issue 33: registered without a UAN; say what waits for it. */}
+          <Field label={labels.uan.label} value={state.uan ? maskUan(state.uan) : state.no_uan ? labels.uan.noUanYet : null} testId="profile-uan" note={state.uan === null ? labels.uan.needsUan : undefined} />
         </Section>
         <Section title={text.personalTitle} {...sectionProps('personal')}>
           <Field label={labels.personal.fullNameLabel} value={state.full_name} testId="profile-full-name" />

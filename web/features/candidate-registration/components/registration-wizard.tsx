@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate } from 'react-router';
 import { messages } from '@shared/messages.ts';
 import { registrationSteps, type RegistrationState, type RegistrationStep } from '@shared/schemas/candidate.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { errorMessage } from '@web/lib/api-client.ts';
 import { fill } from '@web/lib/fill.ts';
-import { originFrom } from '@web/lib/session/destinations.ts';
 import { useRegistration } from '../api/get-registration.ts';
 import { DocumentsStep } from './documents-step.tsx';
 import { PersonalForm } from './personal-form.tsx';
@@ -33,9 +32,8 @@ const stepTitles: Record<RegistrationStep, string> = {
  * reports (so leaving and coming back resumes), Previous reopens finished steps to edit them,
  * and saving one moves to the next, never past the first unfinished one.
  */
-export function RegistrationWizard() {
+export function RegistrationWizard({ returnTo }: { returnTo?: string | undefined }) {
   const registration = useRegistration();
-  const location = useLocation();
   const [viewing, setViewing] = useState<RegistrationStep | null>(null);
 
   if (registration.isPending) {
@@ -58,7 +56,7 @@ export function RegistrationWizard() {
 
   const state: RegistrationState = registration.data;
   // A finished registration goes to the dashboard, or back to the job the candidate came from.
-  if (state.completed || state.step === null) return <Navigate to={originFrom(location.state) ?? '/dashboard'} replace />;
+  if (state.completed || state.step === null) return <Navigate to={returnTo ?? '/dashboard'} replace />;
   const firstUnfinished = state.step;
   const current = viewing !== null && indexOf(viewing) < indexOf(firstUnfinished) ? viewing : firstUnfinished;
   const index = indexOf(current);

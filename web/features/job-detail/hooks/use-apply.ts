@@ -4,14 +4,15 @@ import { siteMessages as messages } from '@shared/messages/site.ts';
 import { SOURCE_TAG_PATTERN } from '@shared/schemas/source-tag.ts';
 import { errorMessage, isApiError } from '@web/lib/api-client.ts';
 import { needsSecondFactor, useMe } from '@web/lib/session/get-me.ts';
+import { candidateSignInPath } from '@web/lib/session/next-path.ts';
 import { useApplyToJob } from '../api/apply-to-job.ts';
 import { useMyApplication } from '../api/get-my-application.ts';
 
 const text = messages.jobDetail;
 
 /**
- * The Apply button's behaviour (spec point 6): a visitor is told to sign in and sent to /auth,
- * which brings them back here afterwards; a signed-in user applies, and learns when they already have.
+ * The Apply button's behaviour (spec point 6): a visitor is told to sign in and sent to the
+ * candidate sign-in and registration, which brings them back here afterwards; a signed-in user applies, and learns when they already have.
  */
 export function useApply(jobId: string) {
   const me = useMe();
@@ -24,14 +25,17 @@ export function useApply(jobId: string) {
   const src = new URLSearchParams(location.search).get('src') ?? undefined;
   const mutation = useApplyToJob(jobId, src && SOURCE_TAG_PATTERN.test(src) ? src : undefined);
 
+  const here = `${location.pathname}${location.search}${location.hash}`;
+  // Issue 33: a signed-out Apply went to the employer sign-in (with its free-trial text). Applying
+  // is for candidates: their sign-in or registration by emailed code, which comes back here (?next=).
   const toSignIn = () => {
     toast.error(text.signInToApply, { id: 'sign-in-to-apply' });
-    void navigate('/auth', { state: { from: `${location.pathname}${location.search}${location.hash}` } });
+    void navigate(candidateSignInPath(here), { state: { from: here } });
   };
 
   const toFinishRegistration = (message: string) => {
     toast.error(message, { id: 'apply-result' });
-    void navigate('/candidate/register', { state: { from: `${location.pathname}${location.search}${location.hash}` } });
+    void navigate(candidateSignInPath(here), { state: { from: here } });
   };
 
   const apply = () => {

@@ -46,6 +46,8 @@ function CheckRow({ check }: { check: CandidateCheck }) {
     });
   }
 
+  // Issue 33: the phone verified by the code at registration is a finished check, not "Pending".
+  const byCode = check.code_sent_to;
   const showFlags = check.consent !== null && check.flags.length > 0 && check.status !== 'verified';
   return (
     <li className="py-4" data-testid={`check-${check.subject}`}>
@@ -55,7 +57,11 @@ function CheckRow({ check }: { check: CandidateCheck }) {
             <span className="font-medium text-slate-900">{subject}</span>
             <CheckStatusBadge status={check.status} />
           </p>
-          {check.decided_by && check.decided_at ? (
+          {byCode && check.decided_at ? (
+            <p className="text-xs text-slate-600" data-testid="phone-verified-by-code">
+              {fill(text.verifiedByCode, { phone: byCode, date: day(check.decided_at) })}
+            </p>
+          ) : check.decided_by && check.decided_at ? (
             <p className="text-xs text-slate-600">{fill(text.decidedBy, { decider: text.deciders[check.decided_by] ?? check.decided_by, date: day(check.decided_at) })}</p>
           ) : null}
           {check.status === 'rejected' && check.reason ? (
@@ -69,7 +75,8 @@ function CheckRow({ check }: { check: CandidateCheck }) {
           ) : null}
         </div>
         <div className="flex shrink-0 gap-2">
-          {check.consent ? (
+          {/* The code the candidate entered was the check: nothing to consent to or withdraw. */}
+          {byCode && !check.consent ? null : check.consent ? (
             <Button variant="ghost" size="sm" onClick={() => setDialog('revoke')}>
               {text.revoke}
             </Button>
@@ -154,11 +161,19 @@ export function VerificationCard() {
         ) : checks.data.length === 0 ? (
           <p className="text-sm text-slate-500">{text.noChecks}</p>
         ) : (
-          <ul className="divide-y divide-slate-100">
-            {checks.data.map((check) => (
-              <CheckRow key={check.subject} check={check} />
-            ))}
-          </ul>
+          <>
+            <ul className="divide-y divide-slate-100">
+              {checks.data.map((check) => (
+                <CheckRow key={check.subject} check={check} />
+              ))}
+            </ul>
+            {/* The UAN check is listed once a UAN is saved; until then, say it waits for one (issue 33). */}
+            {checks.data.some((check) => check.subject === 'uan') ? null : (
+              <p className="border-t border-slate-100 pt-4 text-sm text-slate-600" data-testid="uan-check-needs-uan">
+                {text.noUanCheck}
+              </p>
+            )}
+          </>
         )}
       </div>
     </Card>

@@ -1,0 +1,71 @@
+import { sql, type Transaction } from 'kysely';
+import { fill } from '../../../shared/fill.ts';
+import { jobApplicationsMessages as text } from '../../../shared/messages/job-applications.ts';
+import { can, companyRoles } from '../../../shared/permissions.ts';
+import type { DB } from '../../db/schema.ts';
+import { enqueueMessage } from '../../messaging/outbox.ts';
+import { publish } from '../../realtime/events.ts';
+
+/** The database's limits on a notification's text (migration 0002). */
+const TITLE_MAX = 200;
+const MESSAGE_MAX = 2000;
+const clip = (value: string, max: number) => (value.length <= max ? value : `${value.slice(0, max - 1)}…`);
+
+/** Who hears of a new application: the members who work the pipeline (owners, admins, recruiters; not interviewers). */
+export const NOTIFIED_ROLES = companyRoles.filter((role) => can(role, 'pipeline.move'));
+
+export interface NewApplication {
+  applicationId: string;
+  jobId: string;
+  candidateId: string;
+  /** The site's address, for the link to the candidate's dashboard. */
+  publicUrl: string;
+}
+
+/**
+ * Issue 33, B7: a new application told nobody. Inside the application's transaction, so both go
+ * out exactly when the application exists: the candidate's "application received" email through
+ * the outbox (replies go to the company's reply-to, as its stage emails do), and an in-app notice
+ * for each owner, admin and recruiter of the company (one INSERT … SELECT), with one live event on
+ * the company's topic so their open pages fetch it.
+ */
+export async function noticeApplicationReceived(trx: Transaction<DB>, application: NewApplication): Promise<void> {
+  const facts = await trx
+    .selectFrom('job_postings as jp')
+    .innerJoin('companies as c', 'c.id', 'jp.company_id')
+    .innerJoin('user_profiles as up', (join) => join.on('up.id', '=', application.candidateId))
+    .select(['jp.title', 'jp.company_id', 'c.name as company_name', 'c.reply_to_email', 'up.full_name', 'up.email'])
+    .where('jp.id', '=', application.jobId)
+    .executeTakeFirstOrThrow();
+
+  const values = { name: facts.full_name || facts.email, title: facts.title, company: facts.company_name, url: `${application.publicUrl}/dashboard` };
+  const mail = text.receivedEmail;
+  await enqueueMessage(trx, {
+    channel: 'email',
+    to: facts.email,
+    subject: fill(mail.subject, values),
+    text: [fill(mail.greeting, values), '', fill(mail.body, values), '', fill(mail.next, values), '', fill(mail.footer, values)].join('\n'),
+    replyTo: facts.reply_to_email,
+  });
+
+  const notice = { candidate: facts.full_name || facts.email, title: facts.title };
+  const inserted = await trx
+    .insertInto('notifications')
+    .columns(['recipient_id', 'type', 'title', 'message'])
+    .expression((eb) =>
+      eb
+        .selectFrom('user_profiles')
+        .select((inner) => [
+          'id',
+          sql<string>`'toast'`.as('type'),
+          inner.val(clip(fill(text.teamNotice.title, notice), TITLE_MAX)).as('title'),
+          inner.val(clip(fill(text.teamNotice.message, notice), MESSAGE_MAX)).as('message'),
+        ])
+        .where('company_id', '=', facts.company_id)
+        .where('company_role', 'in', NOTIFIED_ROLES)
+        .where('suspended_at', 'is', null),
+    )
+    .executeTakeFirst();
+  // Without the text: each open page of the company asks for its own pending notices (interviewers have none).
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0) await publish(trx, { topic: `company:${facts.company_id}`, type: 'notification', id: application.applicationId });
+}
