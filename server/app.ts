@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createAuth, type Auth } from './auth/auth.ts';
+import { SignInEvents } from './auth/sign-in-events.ts';
 import { authRoutes } from './auth/routes.ts';
 import { createGuards } from './auth/session.ts';
 import { awaitSessionChanges, markRequestStart, startSessionCache } from './auth/session-cache.ts';
@@ -65,6 +66,7 @@ import { companyDocumentsRoutes } from './features/candidate-documents/company-d
 import { letterRoutes } from './features/letters/routes.ts';
 import { privacyRoutes } from './features/privacy/routes.ts';
 import { PrivacyJobs } from './features/privacy/jobs.ts';
+import { listenToSignIns } from './features/privacy/on-sign-in.ts';
 
 const rootDir = projectRoot;
 
@@ -114,7 +116,9 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
     devOutboxDir: config.isProduction ? undefined : path.join(config.DATA_DIR, 'outbox'),
     printDevCopies: config.NODE_ENV === 'development',
   });
-  const auth = createAuth({ config, database, onMessageQueued: () => outbox.kick(), clock });
+  // Auth announces sign-ins; privacy listens (below), so auth imports no feature (issue 33 D).
+  const signInEvents = new SignInEvents();
+  const auth = createAuth({ config, database, onMessageQueued: () => outbox.kick(), signInEvents, clock });
   const guards = createGuards(auth, database);
   // Resolved sessions kept a few seconds, dropped on every instance when anything about them changes.
   const stopSessionCache = await startSessionCache(database, config.SESSION_CACHE_SECONDS * 1000);
@@ -169,6 +173,7 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
     retention: { inactiveYears: config.RETENTION_INACTIVE_YEARS, unsubmittedDays: config.RETENTION_UNSUBMITTED_DAYS },
   });
   app.decorate('privacyJobs', privacyJobs);
+  listenToSignIns(signInEvents, { db: database.db, onMessageQueued: () => outbox.kick() });
   await app.register(waitlistRoutes, deps);
   await app.register(employerSignupRoutes, deps);
   await app.register(employerOnboardingRoutes, deps);

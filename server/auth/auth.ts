@@ -6,11 +6,10 @@ import { enqueueMessage } from '../messaging/outbox.ts';
 import { enqueueEmailCode } from './email-code-limits.ts';
 import { confirmationEmail, existingAccountSignUpEmail, passwordResetEmail } from './emails.ts';
 import { deriveMfaKeys, generateOneTimeCode, hashOneTimeCode } from './mfa-crypto.ts';
+import type { SignInEvents } from './sign-in-events.ts';
 import { writeSignUpDecoy } from './sign-up-decoy.ts';
 import { testPasswordHasher } from './test-password-hasher.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../shared/options.ts';
-import { cancelErasure } from '../features/privacy/erasure.ts';
-import { markSeen } from '../features/privacy/retention.ts';
 
 export const CLIENT_IP_HEADER = 'x-workcred-client-ip';
 /** Sessions end after this long without use (refreshed at most every SESSION_UPDATE_AGE). */
@@ -27,11 +26,13 @@ interface AuthDeps {
   database: Database;
   /** Called after a message row is written, to deliver it soon. */
   onMessageQueued: () => void;
+  /** Told of every sign-in, awaited before it answers (privacy listens: retention, erasure). */
+  signInEvents: SignInEvents;
   /** The time now (tests move it): when a sign-in was, for the retention schedule. */
   clock?: () => Date;
 }
 
-export function createAuth({ config, database, onMessageQueued, clock = () => new Date() }: AuthDeps) {
+export function createAuth({ config, database, onMessageQueued, signInEvents, clock = () => new Date() }: AuthDeps) {
   const { db } = database;
   const sessionCookieName = config.isProduction ? '__Host-workcred.session_token' : 'workcred.session_token';
   const codeKeys = deriveMfaKeys(config.AUTH_SECRET);
@@ -143,13 +144,11 @@ export function createAuth({ config, database, onMessageQueued, clock = () => ne
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     databaseHooks: {
-      // Issue 18: signing in during an erasure's 30 days cancels it (the person is emailed).
       session: {
         create: {
+          // Awaited, so the listeners' work (privacy: retention, erasure) is done before the answer.
           async after(session) {
-            // ...and keeps the account out of the retention schedule's reach for another period.
-            await markSeen(db, session.userId, clock());
-            if (await cancelErasure(db, session.userId, { ip: session.ipAddress ?? null, now: clock(), bySignIn: true })) onMessageQueued();
+            await signInEvents.emitSignedIn({ userId: session.userId, ip: session.ipAddress ?? null, at: clock() });
           },
         },
       },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { PEER_TIMING, SessionPeers } from './session-peers.ts';
-import type { SessionContext } from './session.ts';
+import type { SessionContext } from './session-context.ts';
 
 /** The channel the session triggers notify on: the user's id (migration 0020), or 'company:<id>' on a rename (0022). */
 export const SESSION_CHANGES_CHANNEL = 'workcred_sessions';

@@ -2,26 +2,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { messages } from '../../shared/messages.ts';
 import type { Database } from '../db/database.ts';
-import type { UserProfile } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import { SESSION_ABSOLUTE_SECONDS, type Auth } from './auth.ts';
 import { sessionCacheOf } from './session-cache.ts';
+import type { SessionContext } from './session-context.ts';
 import { toWebHeaders } from './web-request.ts';
 
-export interface SessionContext {
-  userId: string;
-  sessionId: string;
-  aal: 'aal1' | 'aal2';
-  /** aal2 when the user has a verified second factor, so this session must reach aal2. */
-  requiredAal: 'aal1' | 'aal2';
-  expiresAt: Date;
-  /** When the session began (sign-in): the absolute lifetime counts from here. */
-  createdAt: Date;
-  emailVerified: boolean;
-  profile: UserProfile;
-  /** The name of the profile's company (kept with the session; a rename notifies every instance). */
-  companyName: string | null;
-}
+// The type sits apart so the session cache can name it without importing this file (issue 33 D).
+export type { SessionContext } from './session-context.ts';
 
 /**
  * Resolves the caller's session once per request: better-auth validates the cookie (and slides

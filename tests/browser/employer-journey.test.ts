@@ -111,6 +111,9 @@ describe('employer journey: from a new account to a live application and back', 
     await candidatePage.getByRole('heading', { name: 'Risk Analyst', level: 1 }).waitFor();
     await candidatePage.getByRole('button', { name: detail.applyNow }).click();
     await waitForToast(candidatePage, detail.signInToApply);
+    // Issue 33 B5: to the candidates' sign-in; one with a password takes the main sign-in from there.
+    await waitForPath(candidatePage, '/candidate/register');
+    await candidatePage.getByTestId('apply-context').getByRole('link', { name: messages.candidate.flow.otherSignInLink }).click();
     await waitForPath(candidatePage, '/auth');
     await submitSignIn(candidatePage, candidate.email, PASSWORD);
     await waitForPath(candidatePage, `/jobs/${job.id}`);

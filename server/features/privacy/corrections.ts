@@ -8,7 +8,7 @@ import { writeAudit } from '../../audit/write-audit.ts';
 import type { DB } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { enqueueMessage } from '../../messaging/outbox.ts';
-import { REQUEST_COLUMNS, toPrivacyRequest } from './overview.ts';
+import { REQUEST_COLUMNS, toPrivacyRequest } from './request-row.ts';
 import { lockPersonWithinDailyLimit, nextReference, type PrivacyContext } from './requests.ts';
 
 const text = messages.privacy;

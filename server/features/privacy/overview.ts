@@ -16,6 +16,7 @@ import type { DB } from '../../db/schema.ts';
 import { forbidden } from '../../http/errors.ts';
 import { correctionTargetsOf } from './corrections.ts';
 import { listExports } from './exports.ts';
+import { REQUEST_COLUMNS, toPrivacyRequest, type GrievanceOfficer } from './request-row.ts';
 
 const text = messages.privacy;
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -27,11 +28,6 @@ const FINAL_STAGES = new Set(['hired', 'rejected', 'withdrawn']);
 export function personIdOf(session: SessionContext): string {
   if (session.profile.role !== 'candidate') throw forbidden(text.candidatesOnly, 'CANDIDATES_ONLY');
   return session.userId;
-}
-
-export interface GrievanceOfficer {
-  name: string;
-  email: string;
 }
 
 /** Everything the Privacy section shows, read for the person only. */
@@ -200,34 +196,6 @@ async function disclosuresOf(db: Kysely<DB>, personId: string): Promise<Disclosu
   `.execute(db);
   return result.rows.map((row) => ({ kind: row.kind, organisation: row.organisation, detail: row.detail, at: iso(row.at) }));
 }
-
-export function toPrivacyRequest(row: {
-  id: string;
-  reference: string;
-  kind: PrivacyRequest['kind'];
-  status: PrivacyRequest['status'];
-  topic: string;
-  details: string;
-  response: string | null;
-  due_at: Date;
-  created_at: Date;
-  closed_at: Date | null;
-}): PrivacyRequest {
-  return {
-    id: row.id,
-    reference: row.reference,
-    kind: row.kind,
-    status: row.status,
-    topic: row.topic,
-    details: row.details,
-    response: row.response,
-    due_at: iso(row.due_at),
-    created_at: iso(row.created_at),
-    closed_at: isoOrNull(row.closed_at),
-  };
-}
-
-export const REQUEST_COLUMNS = ['id', 'reference', 'kind', 'status', 'topic', 'details', 'response', 'due_at', 'created_at', 'closed_at'] as const;
 
 async function requestsOf(db: Kysely<DB>, personId: string): Promise<PrivacyRequest[]> {
   const rows = await db

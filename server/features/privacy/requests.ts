@@ -17,7 +17,7 @@ import { writeAudit } from '../../audit/write-audit.ts';
 import type { DB } from '../../db/schema.ts';
 import { conflict, notFound, tooManyRequests } from '../../http/errors.ts';
 import { cancelQueuedMessages, enqueueMessage } from '../../messaging/outbox.ts';
-import { REQUEST_COLUMNS, toPrivacyRequest, type GrievanceOfficer } from './overview.ts';
+import { REQUEST_COLUMNS, toPrivacyRequest, type GrievanceOfficer } from './request-row.ts';
 
 const text = messages.privacy;
 const DAY_MS = 24 * 60 * 60 * 1000;

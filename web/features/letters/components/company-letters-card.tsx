@@ -1,17 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Download, ShieldCheck } from 'lucide-react';
 import { formatIstDate } from '@shared/gst.ts';
 import { messages } from '@shared/messages.ts';
 import { LETTER_LIMITS, type CompanyLetter } from '@shared/schemas/letters.ts';
 import { Button } from '@web/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
 import { TextareaField } from '@web/components/ui/select-field.tsx';
-import { Spinner } from '@web/components/ui/spinner.tsx';
 import { errorMessage } from '@web/lib/api-client.ts';
 import { fill } from '@web/lib/fill.ts';
 import { toast } from '@web/lib/toast.ts';
 import { useCompanyLetters, useRevokeLetter } from '../api/letters.ts';
+import { LetterLinks, LettersCard } from './letters-card.tsx';
 import { LetterStatus } from './letter-status.tsx';
 
 const text = messages.letters;
@@ -60,21 +58,9 @@ export function CompanyLettersCard() {
   const letters = useCompanyLetters();
   const [revoking, setRevoking] = useState<CompanyLetter | null>(null);
   return (
-    <Card>
-      <CardHeader className="pb-2">
-        <CardTitle>{text.listTitle}</CardTitle>
-        <CardDescription>{text.listDescription}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {letters.isPending ? (
-          <Spinner label={text.loading} />
-        ) : letters.isError ? (
-          <p role="alert" className="text-sm text-red-800">
-            {errorMessage(letters.error, text.loadFailed)}
-          </p>
-        ) : letters.data.length === 0 ? (
-          <p className="text-sm text-slate-600">{text.none}</p>
-        ) : (
+    <>
+      <LettersCard title={text.listTitle} description={text.listDescription} none={text.none} letters={letters}>
+        {(data) => (
           <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label={text.listTitle}>
             <table className="w-full min-w-[640px] text-left text-sm">
               <thead className="text-xs text-slate-500 uppercase">
@@ -87,7 +73,7 @@ export function CompanyLettersCard() {
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
-                {letters.data.map((letter) => (
+                {data.map((letter) => (
                   <tr key={letter.id} data-testid="letter-row" aria-label={`${text.kinds[letter.kind]}, ${letter.recipient_name}`}>
                     <td className="py-3 pr-4">
                       <p className="font-medium text-slate-900">{letter.recipient_name}</p>
@@ -103,18 +89,7 @@ export function CompanyLettersCard() {
                     </td>
                     <td className="py-3">
                       <div className="flex flex-wrap justify-end gap-2">
-                        <Button asChild variant="outline" size="sm">
-                          <a href={`/api/letters/${letter.id}/pdf`} download aria-label={fill(text.downloadNamed, { kind: text.kinds[letter.kind].toLowerCase(), name: letter.recipient_name })}>
-                            <Download className="size-4" aria-hidden="true" />
-                            PDF
-                          </a>
-                        </Button>
-                        <Button asChild variant="outline" size="sm">
-                          <a href={`/verify/${letter.code}`} target="_blank" rel="noopener noreferrer">
-                            <ShieldCheck className="size-4" aria-hidden="true" />
-                            {text.verifyLink}
-                          </a>
-                        </Button>
+                        <LetterLinks letter={letter} downloadLabel={fill(text.downloadNamed, { kind: text.kinds[letter.kind].toLowerCase(), name: letter.recipient_name })} downloadText="PDF" />
                         {letter.revoked_at ? null : (
                           <Button variant="outline" size="sm" onClick={() => setRevoking(letter)}>
                             {text.revoke}
@@ -128,8 +103,8 @@ export function CompanyLettersCard() {
             </table>
           </div>
         )}
-      </CardContent>
+      </LettersCard>
       {revoking ? <RevokeDialog letter={revoking} onOpenChange={(open) => (open ? null : setRevoking(null))} /> : null}
-    </Card>
+    </>
   );
 }
