@@ -366,6 +366,35 @@ describe.skipIf(laneUnavailable)('company permissions over the employer workspac
     { actor: 'employerA', method: 'GET', route: '/api/dashboard/overview', note: 'after B’s writes', status: 200, check: (response) => expect(response.json<DashboardOverview>()).toMatchObject({ active_jobs: 2, applications: 1, interviews: 0 }) },
 
     // ── DELETE /api/jobs/:jobId: only the owning company's employer; another company's job is 404 and untouched.
+    // ── Edit, Close and Reopen (issue 33 B3): the company's own jobs only.
+    { actor: 'anonymous', method: 'PATCH', route: '/api/jobs/:jobId', job: 'jobA', body: () => ({ description: 'x' }), status: 401 },
+    { actor: 'candidate', method: 'PATCH', route: '/api/jobs/:jobId', job: 'jobA', body: () => ({ description: 'x' }), status: 403, message: messages.profile.notInCompany },
+    {
+      actor: 'employerB', method: 'PATCH', route: '/api/jobs/:jobId', job: 'jobA', body: () => ({ description: 'Hijacked' }), status: 404, message: jm.notFound,
+      check: async () => expect((await jobRow(jobs.jobA)).description).not.toBe('Hijacked'),
+    },
+    { actor: 'employerA', method: 'PATCH', route: '/api/jobs/:jobId', job: 'jobA', body: () => ({ description: 'Alpha Backend Engineer: the work, updated.' }), status: 200, check: (response) => expect(response.json<EmployerJob>().id).toBe(jobs.jobA) },
+    { actor: 'anonymous', method: 'POST', route: '/api/jobs/:jobId/close', job: 'jobA', status: 401 },
+    { actor: 'candidate', method: 'POST', route: '/api/jobs/:jobId/close', job: 'jobA', status: 403, message: messages.profile.notInCompany },
+    { actor: 'employerB', method: 'POST', route: '/api/jobs/:jobId/close', job: 'jobA', status: 404, message: jm.notFound },
+    { actor: 'employerA', method: 'POST', route: '/api/jobs/:jobId/close', job: 'jobA', status: 200 },
+    { actor: 'anonymous', method: 'POST', route: '/api/jobs/:jobId/reopen', job: 'jobA', status: 401 },
+    { actor: 'candidate', method: 'POST', route: '/api/jobs/:jobId/reopen', job: 'jobA', status: 403, message: messages.profile.notInCompany },
+    { actor: 'employerB', method: 'POST', route: '/api/jobs/:jobId/reopen', job: 'jobA', status: 404, message: jm.notFound },
+    { actor: 'employerA', method: 'POST', route: '/api/jobs/:jobId/reopen', job: 'jobA', status: 200 },
+
+    // ── The first hour (issue 33 B2): each caller's own signup company and getting-started list.
+    { actor: 'anonymous', method: 'GET', route: '/api/profile/signup-company', status: 401 },
+    { actor: 'candidate', method: 'GET', route: '/api/profile/signup-company', status: 200, check: (response) => expect(response.json()).toEqual({ company_name: null }) },
+    { actor: 'employerA', method: 'GET', route: '/api/profile/signup-company', note: 'has a company', status: 200, check: (response) => expect(response.json()).toEqual({ company_name: null }) },
+    { actor: 'anonymous', method: 'GET', route: '/api/dashboard/getting-started', status: 401 },
+    { actor: 'candidate', method: 'GET', route: '/api/dashboard/getting-started', status: 403, message: messages.dashboardOverview.unauthorized },
+    { actor: 'employerA', method: 'GET', route: '/api/dashboard/getting-started', status: 200 },
+
+    // ── The share image of a job link (issue 33 C3): public, as the job page is.
+    { actor: 'anonymous', method: 'GET', route: '/api/public/jobs/:jobId/share-image.png', job: 'jobA', status: 200, check: (response) => expect(response.headers['content-type']).toBe('image/png') },
+    { actor: 'anonymous', method: 'GET', route: '/api/public/jobs/:jobId/share-image.png', job: 'deletedJobA', status: 404 },
+
     { actor: 'anonymous', method: 'DELETE', route: '/api/jobs/:jobId', job: 'jobA', status: 401 },
     { actor: 'candidate', method: 'DELETE', route: '/api/jobs/:jobId', job: 'jobA', status: 403, message: messages.profile.notInCompany },
     {

@@ -106,7 +106,8 @@ describe('analytics (/dashboard/analytics)', () => {
     await other.page.getByRole('navigation').getByRole('link', { name: 'Interviews' }).first().waitFor();
     expect(await other.page.getByRole('navigation').getByRole('link', { name: 'Analytics' }).count()).toBe(0);
     await other.page.goto('/dashboard/analytics');
-    await other.page.getByText(text.notAllowed).waitFor();
+    // Issue 33 B6: the screen says who may open it (the dashboard's one refusal for every screen).
+    await other.page.getByTestId('screen-refused').getByText(messages.team.screenNotForRoleTitle).waitFor();
     expect((await other.page.request.get('/api/analytics/funnel?from=2026-10-01&to=2026-10-31')).status()).toBe(403);
   });
 });

@@ -200,6 +200,9 @@ describe('pipeline: an employer moves an applicant through the board to hired', 
     await h.t.factories.candidateProfile(candidate.id);
     const visitor = await h.open(`/jobs/${job.id}?src=drive:${drive.id}`);
     await visitor.page.getByRole('button', { name: messages.jobDetail.applyNow }).click();
+    // Issue 33 B5: to the candidates' sign-in; one with a password takes the main sign-in from there.
+    await waitForPath(visitor.page, '/candidate/register');
+    await visitor.page.getByTestId('apply-context').getByRole('link', { name: messages.candidate.flow.otherSignInLink }).click();
     await waitForPath(visitor.page, '/auth');
     await submitSignIn(visitor.page, candidate.email, PASSWORD);
     await waitForPath(visitor.page, `/jobs/${job.id}`);

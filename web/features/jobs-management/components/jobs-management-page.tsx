@@ -58,7 +58,9 @@ export function JobsManagementPage() {
         <>
           <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
             {jobs.data.pages.flatMap((page) => page.jobs).map((job) => (
-              <JobCard key={job.id} job={job} applicationLimit={applicationLimit} canManage={canManage} />
+              // Keyed by its expiry too: closing sets it to the server's now, later than the card's
+              // clock (read when it mounted), so the card starts again with a fresh clock and says Closed.
+              <JobCard key={`${job.id}:${job.expires_at ?? ''}`} job={job} applicationLimit={applicationLimit} canManage={canManage} />
             ))}
             {canManage ? (
             <button
