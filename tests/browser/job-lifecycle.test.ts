@@ -73,9 +73,16 @@ describe('Jobs Management: Edit, Close and Reopen on a card', () => {
     await waitForToast(page, text.reopenedToast);
     await edited.getByRole('button', { name: fill(text.closeJob, { title: 'Senior Store Manager' }) }).waitFor();
     expect(await edited.getByText(text.closedBadge, { exact: true }).count()).toBe(0);
-    await visitor.page.reload();
-    await visitor.page.getByRole('button', { name: messages.jobDetail.applyNow }).waitFor();
-    expect(await visitor.page.getByRole('button', { name: messages.jobDetail.applyNow }).isDisabled()).toBe(false);
+    // The public page's cached render is dropped when the change's notification arrives, a moment
+    // after the commit: reload until it has (a CI run once read it just before).
+    await expect
+      .poll(async () => {
+        await visitor.page.reload();
+        const apply = visitor.page.getByRole('button', { name: messages.jobDetail.applyNow });
+        await apply.waitFor();
+        return apply.isDisabled();
+      })
+      .toBe(false);
 
     // Edit on a phone: the form fits.
     await edited.getByRole('button', { name: fill(text.editJob, { title: 'Senior Store Manager' }) }).click();
