@@ -203,15 +203,7 @@ export const employmentRecordsSchema = z.object({
 export type EmploymentRecords = z.infer<typeof employmentRecordsSchema>;
 
 /** An employment a company added that waits for the person's confirmation (only they and the company see it). */
-export const pendingEmploymentSchema = z.object({
-  id: z.string(),
-  company_name: z.string(),
-  title: z.string(),
-  joining_date: z.string(),
-  last_working_day: z.string().nullable(),
-  status: employmentStatusSchema,
-  recorded_at: z.string(),
-});
+export const pendingEmploymentSchema = employmentRecordSchema.pick({ id: true, company_name: true, title: true, joining_date: true, last_working_day: true, status: true, recorded_at: true });
 export type PendingEmployment = z.infer<typeof pendingEmploymentSchema>;
 
 /** GET /api/employment-records/mine: the record, and what waits for the person's confirmation. */
