@@ -83,6 +83,9 @@ describe('route guard and sign-out', () => {
     await waitForPath(page, '/dashboard');
     await page.getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('heading', { name: messages.settings.pageTitle }).waitFor();
+    // Let the page's own reads finish first: one still in flight when the session ends would answer 401.
+    await page.getByTestId('account-session-row').first().waitFor();
+    await page.getByText(messages.account.currentEmail.replace('{email}', user.email)).waitFor();
 
     await h.t.database.db.deleteFrom('auth_sessions').where('userId', '=', user.id).execute();
     await page.clock.fastForward('15:01');
