@@ -1,9 +1,9 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { PlanId, SelfServePlanId } from '../../shared/plans.ts';
+import type { NullableTimestamp, Timestamp } from './schema-columns.ts';
 
-/** Billing tables (migration 0028), merged into DB. Kept apart from schema.ts, which is long enough. */
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** Billing tables (migration 0028), merged into DB. */
+
 /** bigint columns arrive as strings (server/db/database.ts); the services turn them into numbers. */
 type Paise = ColumnType<string, number | bigint | string, number | bigint | string>;
 export type PaymentProviderId = 'razorpay' | 'development';

@@ -1,9 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { ApiScope } from '../../shared/schemas/api-keys.ts';
+import type { NullableTimestamp, Timestamp } from './schema-columns.ts';
 
 /** The public API's tables (migrations 0030 and 0031), merged into DB. */
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 export interface ApiKeysTable {
   id: Generated<string>;

@@ -1,9 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { WebhookEvent } from '../../shared/schemas/webhooks.ts';
+import type { NullableTimestamp, Timestamp } from './schema-columns.ts';
 
 /** The public API's webhooks (migration 0032), merged into DB. */
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 export interface WebhookEndpointsTable {
   id: Generated<string>;

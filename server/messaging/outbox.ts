@@ -25,6 +25,19 @@ export interface OutgoingSms {
 }
 export type OutgoingMessage = OutgoingEmail | OutgoingSms;
 
+/** A pending message as the dispatcher reads it back from outbox_messages. */
+interface StoredMessage {
+  id: string;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string | null;
+  body_text: string;
+  body_html: string | null;
+  attachments: MessageAttachment[] | null;
+  reply_to: string | null;
+  created_at: Date;
+}
+
 /**
  * Records a message in the same transaction as the change that caused it. Delivery happens after
  * commit (see OutboxDispatcher), so a crash between commit and send leaves a pending row that is
@@ -97,18 +110,7 @@ export class OutboxDispatcher extends Drainer {
     }
   }
 
-  private async deliver(row: {
-    id: string;
-    channel: 'email' | 'sms';
-    recipient: string;
-    subject: string | null;
-    body_text: string;
-    body_html: string | null;
-    attachments: MessageAttachment[] | null;
-    reply_to: string | null;
-    attempts: number;
-    created_at: Date;
-  }): Promise<void> {
+  private async deliver(row: StoredMessage & { attempts: number }): Promise<void> {
     // Claim the row first so a second instance does not send it too.
     const claimed = await this.options.db
       .updateTable('outbox_messages')
@@ -154,17 +156,7 @@ export class OutboxDispatcher extends Drainer {
     }
   }
 
-  private writeDevCopy(row: {
-    id: string;
-    channel: 'email' | 'sms';
-    recipient: string;
-    subject: string | null;
-    body_text: string;
-    body_html: string | null;
-    attachments: MessageAttachment[] | null;
-    reply_to: string | null;
-    created_at: Date;
-  }): void {
+  private writeDevCopy(row: StoredMessage): void {
     const dir = this.options.devOutboxDir;
     if (!dir) return;
     const createdAt = new Date(row.created_at).toISOString();

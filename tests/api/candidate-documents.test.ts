@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,26 +11,12 @@ import { makePdf } from '../support/pdf.ts';
 import { laneUnavailable, testDbKind } from '../support/test-database.ts';
 import { createTestApp, signIn, type CookieJar, type TestApp } from '../support/test-app.ts';
 import { waitFor } from '../support/wait-for.ts';
+import { filesUnder } from '../support/files-under.ts';
 
 const m = messages.candidate.documents;
 const HTML_PAGE = Buffer.from('<!doctype html><html><head><title>resume</title></head><body><script>alert(document.cookie)</script></body></html>');
 
 type Person = { id: string; jar: CookieJar };
-
-/** Every file under a directory, relative to it (partials included): what "nothing stored" checks. */
-function filesUnder(root: string): string[] {
-  if (!existsSync(root)) return [];
-  const found: string[] = [];
-  const walk = (directory: string) => {
-    for (const entry of readdirSync(directory, { withFileTypes: true })) {
-      const full = path.join(directory, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else found.push(path.relative(root, full));
-    }
-  };
-  walk(root);
-  return found.sort();
-}
 
 /** A body that arrives in chunks with no Content-Length, so only counting while streaming can stop it. */
 function chunked(bytes: Buffer, chunkSize = 256 * 1024): Readable {

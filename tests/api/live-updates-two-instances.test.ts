@@ -1,8 +1,8 @@
 import type { WebSocket } from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createFactories } from '../../server/dev/factories.ts';
 import { laneUnavailable, testDbKind } from '../support/test-database.ts';
-import { startTwoInstances, type Instance } from '../support/two-instances.ts';
+import { twoInstancesPerSuite } from '../support/two-instances.ts';
 import { signIn } from '../support/test-app.ts';
 import { waitFor } from '../support/wait-for.ts';
 
@@ -11,17 +11,10 @@ import { waitFor } from '../support/wait-for.ts';
  * through instance A reaches an employer's socket on instance B, through LISTEN/NOTIFY.
  */
 describe.skipIf(laneUnavailable || testDbKind !== 'postgres')('live updates across two instances on one PostgreSQL', () => {
-  let two: Awaited<ReturnType<typeof startTwoInstances>>;
-  const instances: Instance[] = [];
-
-  beforeAll(async () => {
-    two = await startTwoInstances();
-    instances.push(...two.instances);
-  });
-  afterAll(async () => two?.close());
+  const instances = twoInstancesPerSuite();
 
   it('delivers an application made on instance A to the employer listening on instance B', async () => {
-    const [a, b] = instances as [(typeof instances)[0], (typeof instances)[0]];
+    const [a, b] = instances();
     const factories = createFactories(a.app.auth, a.database);
     const company = await factories.company();
     const job = await factories.job(company.id);

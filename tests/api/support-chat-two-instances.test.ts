@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatMessage, ChatMessagesPage, SupportChat } from '../../shared/schemas/support-chat.ts';
 import { createFactories } from '../../server/dev/factories.ts';
 import { publish } from '../../server/realtime/events.ts';
 import { laneUnavailable, testDbKind } from '../support/test-database.ts';
-import { startTwoInstances, type Instance } from '../support/two-instances.ts';
+import { twoInstancesPerSuite } from '../support/two-instances.ts';
 import { signIn, type CookieJar } from '../support/test-app.ts';
 import { waitFor } from '../support/wait-for.ts';
 
@@ -22,14 +22,7 @@ interface Received {
  * other side through LISTEN/NOTIFY, while a third user's socket on B hears nothing of it.
  */
 describe.skipIf(laneUnavailable || testDbKind !== 'postgres')('support chat across two instances on one PostgreSQL', () => {
-  let two: Awaited<ReturnType<typeof startTwoInstances>>;
-  const instances: Instance[] = [];
-
-  beforeAll(async () => {
-    two = await startTwoInstances();
-    instances.push(...two.instances);
-  });
-  afterAll(async () => two?.close());
+  const instances = twoInstancesPerSuite();
 
   async function connect(app: FastifyInstance, jar: CookieJar) {
     const socket: WebSocket = await app.injectWS('/api/live', { headers: { cookie: jar.header } });
@@ -40,7 +33,7 @@ describe.skipIf(laneUnavailable || testDbKind !== 'postgres')('support chat acro
   }
 
   it('carries a question from instance A to the admin on B and the answer back', async () => {
-    const [a, b] = instances as [(typeof instances)[0], (typeof instances)[0]];
+    const [a, b] = instances();
     const factories = createFactories(a.app.auth, a.database);
     const company = await factories.company();
     const employer = await factories.user({ role: 'employer', companyId: company.id });

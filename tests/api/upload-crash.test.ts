@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,20 +15,7 @@ import { createPostgresTestDatabase, laneUnavailable, testDbKind } from '../supp
 import { freePort, startServerProcess, type RunningServer } from '../support/server-process.ts';
 import { useRealPasswordHash } from '../support/real-password-hash.ts';
 import { waitFor } from '../support/wait-for.ts';
-
-function filesUnder(root: string): string[] {
-  if (!existsSync(root)) return [];
-  const found: string[] = [];
-  const walk = (directory: string) => {
-    for (const entry of readdirSync(directory, { withFileTypes: true })) {
-      const full = path.join(directory, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else found.push(path.relative(root, full));
-    }
-  };
-  walk(root);
-  return found.sort();
-}
+import { filesUnder } from '../support/files-under.ts';
 
 /** Opens the database the server uses (PGlite directory or PostgreSQL), only while no server runs. */
 async function openServerDatabase(dataDir: string, databaseUrl: string | undefined, template?: Blob): Promise<Database> {

@@ -62,6 +62,8 @@ describe('employer signup (/employer-signup) and onboarding (/employer/onboardin
 
     await next.click();
     await page.getByText('Step 2 of 3: Personal Details').waitFor();
+    // The keyboard follows the step (the wizard shared with onboarding, issue 33 D).
+    await page.waitForFunction(() => document.activeElement?.id === 'full_name');
     expect(await previous.isDisabled()).toBe(false);
     // Previous keeps what was typed.
     await previous.click();
@@ -74,8 +76,10 @@ describe('employer signup (/employer-signup) and onboarding (/employer/onboardin
     await page.getByText(text.fullNameRequired).waitFor();
     await page.getByLabel(text.fullNameLabel).fill('Farah Khan');
     await screenshot(page, 'employer-signup-step-2');
-    await next.click();
+    // Enter in a field moves on like Next.
+    await page.getByLabel(text.fullNameLabel).press('Enter');
     await page.getByText('Step 3 of 3: Account Setup').waitFor();
+    await page.waitForFunction(() => document.activeElement?.id === 'email');
     expect(await page.getByRole('button', { name: messages.employerSignup.next }).count()).toBe(0);
 
     const complete = page.getByRole('button', { name: messages.employerSignup.complete });
@@ -173,6 +177,8 @@ describe('employer signup (/employer-signup) and onboarding (/employer/onboardin
     await next.click();
 
     await page.getByText('Step 4 of 4: Confirmation').waitFor();
+    // The review has no fields: the keyboard goes to the step's heading.
+    await page.waitForFunction(() => document.activeElement?.tagName === 'LEGEND' && document.activeElement.textContent === 'Confirmation');
     const review = page.getByTestId('onboarding-review');
     for (const value of ['Coral Freight Pvt Ltd', 'Manufacturing', '51-200 employees', messages.onboarding.notProvided, 'Kavya Menon', user.email, '+91 98765 43210']) {
       await review.getByText(value, { exact: true }).waitFor();

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
@@ -41,5 +42,21 @@ export async function startTwoInstances(
       await created.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * For a describe block: starts two instances before its tests and stops them after. The returned
+ * function gives instances A and B, inside a test.
+ */
+export function twoInstancesPerSuite(env: Record<string, string> = {}): () => [Instance, Instance] {
+  let two: Awaited<ReturnType<typeof startTwoInstances>> | undefined;
+  beforeAll(async () => {
+    two = await startTwoInstances(env);
+  });
+  afterAll(async () => two?.close());
+  return () => {
+    if (!two) throw new Error('The two instances did not start.');
+    return two.instances;
   };
 }

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
-import { toast } from '@web/lib/toast.ts';
 import type { z } from 'zod';
 import { messages } from '@shared/messages.ts';
 import { enrolFactorSchema, type EnrolledFactor } from '@shared/schemas/auth.ts';
@@ -10,11 +9,11 @@ import { Button } from '@web/components/ui/button.tsx';
 import { DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
 import { useEnrolMfaFactor } from '../api/enrol-mfa-factor.ts';
 import { useFactorVerification } from '../hooks/use-factor-verification.ts';
-import { refusalTarget } from '../lib/enrol-errors.ts';
+import { showRefusal } from '../lib/enrol-errors.ts';
 import { EnrolDialog } from './enrol-dialog.tsx';
 import { FriendlyNameField } from './friendly-name-field.tsx';
 import { ReauthField } from './reauth-field.tsx';
-import { useShowRecoveryCodes } from '../hooks/use-show-recovery-codes.ts';
+import { useFactorEnabled } from '../hooks/use-show-recovery-codes.ts';
 import { TotpQrCode } from './totp-qr-code.tsx';
 import { VerifyCodeForm } from './verify-code-form.tsx';
 
@@ -29,7 +28,7 @@ export function AddAuthenticatorDialog() {
 function AddAuthenticatorFlow({ onDone }: { onDone: () => void }) {
   const [enrolled, setEnrolled] = useState<EnrolledFactor | null>(null);
   const verification = useFactorVerification();
-  const showRecoveryCodes = useShowRecoveryCodes();
+  const factorEnabled = useFactorEnabled(onDone);
 
   if (enrolled?.totp) {
     return (
@@ -42,12 +41,7 @@ function AddAuthenticatorFlow({ onDone }: { onDone: () => void }) {
         <VerifyCodeForm
           factor={enrolled}
           verification={verification}
-          onVerified={(codes) => {
-            toast.success(messages.accountSecurity.enabled);
-            // The first factor turns two-step verification on: the page shows its recovery codes next.
-            if (codes) showRecoveryCodes(codes);
-            onDone();
-          }}
+          onVerified={factorEnabled}
         />
       </div>
     );
@@ -72,9 +66,7 @@ function AppDetailsForm({ onEnrolled }: { onEnrolled: (factor: EnrolledFactor) =
     try {
       onEnrolled(await enrol.mutateAsync({ factor_type: 'totp', password: password || undefined, email_code: email_code || undefined, friendly_name: friendly_name || undefined }));
     } catch (error) {
-      const { field, message } = refusalTarget(error);
-      if (field === 'password' || field === 'email_code') form.setError(field, { message }, { shouldFocus: true });
-      else toast.error(message);
+      showRefusal(form, error, ['password', 'email_code']);
     }
   });
 

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MessageSquareText } from 'lucide-react';
-import { toast } from '@web/lib/toast.ts';
 import type { z } from 'zod';
 import { messages } from '@shared/messages.ts';
 import { enrolFactorSchema, type EnrolledFactor } from '@shared/schemas/auth.ts';
@@ -14,12 +13,12 @@ import { Label } from '@web/components/ui/label.tsx';
 import { fill } from '@web/lib/fill.ts';
 import { useEnrolMfaFactor } from '../api/enrol-mfa-factor.ts';
 import { useFactorVerification, type FactorVerification } from '../hooks/use-factor-verification.ts';
-import { refusalTarget } from '../lib/enrol-errors.ts';
+import { showRefusal } from '../lib/enrol-errors.ts';
 import { withIndianCode } from '../lib/format.ts';
 import { EnrolDialog } from './enrol-dialog.tsx';
 import { FriendlyNameField } from './friendly-name-field.tsx';
 import { ReauthField } from './reauth-field.tsx';
-import { useShowRecoveryCodes } from '../hooks/use-show-recovery-codes.ts';
+import { useFactorEnabled } from '../hooks/use-show-recovery-codes.ts';
 import { VerifyCodeForm } from './verify-code-form.tsx';
 
 const phoneFormSchema = enrolFactorSchema.options[1].pick({ password: true, email_code: true, phone: true, friendly_name: true });
@@ -33,7 +32,7 @@ export function AddPhoneDialog() {
 function AddPhoneFlow({ onDone }: { onDone: () => void }) {
   const [enrolled, setEnrolled] = useState<EnrolledFactor | null>(null);
   const verification = useFactorVerification();
-  const showRecoveryCodes = useShowRecoveryCodes();
+  const factorEnabled = useFactorEnabled(onDone);
 
   return (
     <div className="space-y-5">
@@ -51,12 +50,7 @@ function AddPhoneFlow({ onDone }: { onDone: () => void }) {
         <VerifyCodeForm
           factor={enrolled}
           verification={verification}
-          onVerified={(codes) => {
-            toast.success(messages.accountSecurity.enabled);
-            // The first factor turns two-step verification on: the page shows its recovery codes next.
-            if (codes) showRecoveryCodes(codes);
-            onDone();
-          }}
+          onVerified={factorEnabled}
         />
       ) : (
         <PhoneDetailsForm verification={verification} onEnrolled={setEnrolled} />
@@ -75,9 +69,7 @@ function PhoneDetailsForm({ verification, onEnrolled }: { verification: FactorVe
     try {
       enrolled = await enrol.mutateAsync({ factor_type: 'phone', password: password || undefined, email_code: email_code || undefined, phone: withIndianCode(phone), friendly_name: friendly_name || undefined });
     } catch (error) {
-      const { field, message } = refusalTarget(error);
-      if (field) form.setError(field, { message }, { shouldFocus: true });
-      else toast.error(message);
+      showRefusal(form, error, ['password', 'email_code', 'phone']);
       return;
     }
     onEnrolled(enrolled);

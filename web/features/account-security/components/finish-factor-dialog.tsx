@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import type { Factor } from '@shared/schemas/auth.ts';
 import { Button } from '@web/components/ui/button.tsx';
@@ -7,7 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } 
 import { fill } from '@web/lib/fill.ts';
 import { useFactorVerification } from '../hooks/use-factor-verification.ts';
 import { factorName } from '../lib/format.ts';
-import { useShowRecoveryCodes } from '../hooks/use-show-recovery-codes.ts';
+import { useFactorEnabled } from '../hooks/use-show-recovery-codes.ts';
 import { VerifyCodeForm } from './verify-code-form.tsx';
 
 /**
@@ -17,7 +16,8 @@ import { VerifyCodeForm } from './verify-code-form.tsx';
 export function FinishFactorDialog({ factor }: { factor: Factor }) {
   const [open, setOpen] = useState(false);
   const verification = useFactorVerification();
-  const showRecoveryCodes = useShowRecoveryCodes();
+  // This row's dialog goes once the factor is verified.
+  const factorEnabled = useFactorEnabled(() => setOpen(false));
   const name = factorName(factor);
 
   // Runs before the trigger opens the dialog.
@@ -46,13 +46,7 @@ export function FinishFactorDialog({ factor }: { factor: Factor }) {
           <VerifyCodeForm
             factor={factor}
             verification={verification}
-            onVerified={(codes) => {
-              toast.success(messages.accountSecurity.enabled);
-              // The first factor turns two-step verification on: the page shows its recovery codes
-              // next (this row's dialog goes once the factor is verified).
-              if (codes) showRecoveryCodes(codes);
-              setOpen(false);
-            }}
+            onVerified={factorEnabled}
           />
         </div>
       </DialogContent>

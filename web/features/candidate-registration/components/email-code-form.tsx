@@ -4,15 +4,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '@web/lib/toast.ts';
 import { z } from 'zod';
 import { messages } from '@shared/messages.ts';
-import { OTP_LENGTH } from '@shared/options.ts';
 import { otpSchema } from '@shared/schemas/candidate.ts';
 import { Button } from '@web/components/ui/button.tsx';
-import { TextField } from '@web/components/ui/text-field.tsx';
 import { errorMessage, isApiError } from '@web/lib/api-client.ts';
 import { fill } from '@web/lib/fill.ts';
 import { useStartEmail } from '../api/start-email.ts';
 import { useVerifyEmail } from '../api/verify-email.ts';
 import { showServerError } from '../lib/server-errors.ts';
+import { OtpField } from './otp-field.tsx';
 
 const text = messages.candidate;
 const codeFormSchema = z.object({ otp: otpSchema });
@@ -62,18 +61,7 @@ export function EmailCodeForm({ email, onChangeEmail, onRefused }: EmailCodeForm
       <p className="text-sm text-slate-600" data-testid="email-code-sent">
         {fill(text.registration.emailCodeSent, { email })}
       </p>
-      <TextField
-        id={`${id}-otp`}
-        label={text.registration.emailCodeLabel}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={OTP_LENGTH}
-        required
-        autoFocus
-        className="max-w-48 text-lg tracking-[0.4em]"
-        error={form.formState.errors.otp?.message}
-        {...form.register('otp')}
-      />
+      <OtpField id={`${id}-otp`} label={text.registration.emailCodeLabel} error={form.formState.errors.otp?.message} registration={form.register('otp')} />
       <Button type="submit" size="lg" className="w-full" disabled={busy}>
         {verify.isPending ? text.flow.verifying : text.registration.verifyEmailButton}
       </Button>

@@ -4,16 +4,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '@web/lib/toast.ts';
 import { z } from 'zod';
 import { messages } from '@shared/messages.ts';
-import { OTP_LENGTH } from '@shared/options.ts';
 import { otpSchema } from '@shared/schemas/candidate.ts';
 import { Button } from '@web/components/ui/button.tsx';
-import { TextField } from '@web/components/ui/text-field.tsx';
 import { errorMessage, isApiError } from '@web/lib/api-client.ts';
 import { fill } from '@web/lib/fill.ts';
 import { useSendPhoneOtp } from '../api/send-phone-otp.ts';
 import { useVerifyPhoneOtp } from '../api/verify-phone-otp.ts';
 import { useCountdown } from '@web/lib/use-countdown.ts';
 import { resendAtFrom, type OtpSent } from './phone-number-form.tsx';
+import { OtpField } from './otp-field.tsx';
 
 const text = messages.candidate.phone;
 const codeFormSchema = z.object({ otp: otpSchema });
@@ -70,18 +69,7 @@ export function PhoneCodeForm({ sent, onResent, onChangeNumber, onVerified }: Ph
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={busy} className="space-y-5">
       <p className="text-sm text-slate-600">{fill(messages.candidate.flow.otpSentTo, { phone: sent.masked })}</p>
-      <TextField
-        id={`${id}-otp`}
-        label={text.otpLabel}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={OTP_LENGTH}
-        required
-        autoFocus
-        className="max-w-48 text-lg tracking-[0.4em]"
-        error={form.formState.errors.otp?.message}
-        {...form.register('otp')}
-      />
+      <OtpField id={`${id}-otp`} label={text.otpLabel} error={form.formState.errors.otp?.message} registration={form.register('otp')} />
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={busy}>
           {verify.isPending ? messages.candidate.flow.verifying : text.verifyOtp}

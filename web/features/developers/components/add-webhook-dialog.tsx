@@ -2,12 +2,10 @@ import { useId, useState } from 'react';
 import { Webhook } from 'lucide-react';
 import { developersMessages as text } from '@shared/messages/developers.ts';
 import { createWebhookSchema, webhookEvents, type WebhookEvent, type WebhookWithSecret } from '@shared/schemas/webhooks.ts';
-import { Button } from '@web/components/ui/button.tsx';
-import { DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
 import { FieldError } from '@web/components/ui/field-error.tsx';
 import { TextField } from '@web/components/ui/text-field.tsx';
 import { useCreateWebhook } from '../api/webhooks.ts';
-import { CreateThenRevealDialog } from './secret-reveal.tsx';
+import { CreateForm, CreateThenRevealDialog, type CreateFormProps } from './secret-reveal.tsx';
 import { submitValidated } from '@web/lib/submit-validated.ts';
 
 type Errors = Partial<Record<'url' | 'description' | 'events', string>>;
@@ -16,19 +14,14 @@ type Errors = Partial<Record<'url' | 'description' | 'events', string>>;
 export function AddWebhookDialog() {
   return (
     <CreateThenRevealDialog<WebhookWithSecret>
-      trigger={(open) => (
-        <Button variant="outline" onClick={open}>
-          <Webhook className="size-4" aria-hidden="true" />
-          {text.addWebhook}
-        </Button>
-      )}
+      trigger={{ label: text.addWebhook, icon: Webhook, variant: 'outline' }}
       reveal={{ title: text.webhookSecretTitle, note: text.webhookSecretNote, testId: 'webhook-secret' }}
-      form={(onCreated, onCancel) => <WebhookForm onCreated={onCreated} onCancel={onCancel} />}
+      form={WebhookForm}
     />
   );
 }
 
-function WebhookForm({ onCreated, onCancel }: { onCreated: (created: WebhookWithSecret) => void; onCancel: () => void }) {
+function WebhookForm({ onCreated, onCancel }: CreateFormProps<WebhookWithSecret>) {
   const id = useId();
   const create = useCreateWebhook();
   const [url, setUrl] = useState('');
@@ -40,16 +33,7 @@ function WebhookForm({ onCreated, onCancel }: { onCreated: (created: WebhookWith
     submitValidated({ schema: createWebhookSchema, values: { url, description, events }, send: create.mutateAsync, onSent: onCreated, setErrors, codes: { WEBHOOK_URL_PRIVATE: 'url', WEBHOOK_URL_NOT_HTTPS: 'url' } });
 
   return (
-    <form
-      noValidate
-      className="space-y-5"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <DialogTitle>{text.addWebhookTitle}</DialogTitle>
-      <DialogDescription className="sr-only">{text.webhooksIntro}</DialogDescription>
+    <CreateForm title={text.addWebhookTitle} description={text.webhooksIntro} submitLabel={text.addWebhook} busy={create.isPending} onSubmit={() => void submit()} onCancel={onCancel}>
       <TextField id={`${id}-url`} type="url" label={text.urlLabel} placeholder={text.urlPlaceholder} value={url}
         onChange={(event) => {
           setUrl(event.target.value);
@@ -84,14 +68,6 @@ function WebhookForm({ onCreated, onCancel }: { onCreated: (created: WebhookWith
         </div>
         <FieldError id={`${id}-events-error`} message={errors.events} />
       </fieldset>
-      <div className="flex justify-end gap-3 pt-2">
-        <Button type="button" variant="outline" onClick={onCancel}>
-          {text.cancel}
-        </Button>
-        <Button type="submit" disabled={create.isPending}>
-          {text.addWebhook}
-        </Button>
-      </div>
-    </form>
+    </CreateForm>
   );
 }

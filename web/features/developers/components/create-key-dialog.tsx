@@ -3,13 +3,11 @@ import { KeyRound } from 'lucide-react';
 import { developersMessages as text } from '@shared/messages/developers.ts';
 import { apiResources, createApiKeySchema, type ApiResource, type ApiScope, type CreatedApiKey } from '@shared/schemas/api-keys.ts';
 import { JOB_TIME_ZONE, todayInIndia } from '@shared/schemas/jobs.ts';
-import { Button } from '@web/components/ui/button.tsx';
 import { DatePicker } from '@web/components/ui/date-picker.tsx';
-import { DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
 import { FieldError } from '@web/components/ui/field-error.tsx';
 import { TextField } from '@web/components/ui/text-field.tsx';
 import { useCreateApiKey } from '../api/api-keys.ts';
-import { CreateThenRevealDialog } from './secret-reveal.tsx';
+import { CreateForm, CreateThenRevealDialog, type CreateFormProps } from './secret-reveal.tsx';
 import { submitValidated } from '@web/lib/submit-validated.ts';
 
 /** Candidates are read only: no Write box for them. */
@@ -21,19 +19,14 @@ type Errors = Partial<Record<'name' | 'scopes' | 'expires_on', string>>;
 export function CreateKeyDialog() {
   return (
     <CreateThenRevealDialog<CreatedApiKey>
-      trigger={(open) => (
-        <Button onClick={open}>
-          <KeyRound className="size-4" aria-hidden="true" />
-          {text.createKey}
-        </Button>
-      )}
+      trigger={{ label: text.createKey, icon: KeyRound }}
       reveal={{ title: text.secretTitle, note: text.secretNote, testId: 'api-key-secret' }}
-      form={(onCreated, onCancel) => <KeyForm onCreated={onCreated} onCancel={onCancel} />}
+      form={KeyForm}
     />
   );
 }
 
-function KeyForm({ onCreated, onCancel }: { onCreated: (created: CreatedApiKey) => void; onCancel: () => void }) {
+function KeyForm({ onCreated, onCancel }: CreateFormProps<CreatedApiKey>) {
   const id = useId();
   const create = useCreateApiKey();
   const [name, setName] = useState('');
@@ -46,16 +39,7 @@ function KeyForm({ onCreated, onCancel }: { onCreated: (created: CreatedApiKey) 
     submitValidated({ schema: createApiKeySchema, values: { name, scopes, expires_on: expiresOn || null }, send: create.mutateAsync, onSent: onCreated, setErrors, codes: { EXPIRY_PAST: 'expires_on' } });
 
   return (
-    <form
-      noValidate
-      className="space-y-5"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <DialogTitle>{text.createTitle}</DialogTitle>
-      <DialogDescription className="sr-only">{text.intro}</DialogDescription>
+    <CreateForm title={text.createTitle} description={text.intro} submitLabel={text.create} busy={create.isPending} onSubmit={() => void submit()} onCancel={onCancel}>
       <TextField id={`${id}-name`} label={text.nameLabel} placeholder={text.namePlaceholder} maxLength={100} value={name}
         onChange={(event) => {
           setName(event.target.value);
@@ -120,14 +104,6 @@ function KeyForm({ onCreated, onCancel }: { onCreated: (created: CreatedApiKey) 
         onChange={setExpiresOn}
         error={errors.expires_on}
       />
-      <div className="flex justify-end gap-3 pt-2">
-        <Button type="button" variant="outline" onClick={onCancel}>
-          {text.cancel}
-        </Button>
-        <Button type="submit" disabled={create.isPending}>
-          {text.create}
-        </Button>
-      </div>
-    </form>
+    </CreateForm>
   );
 }

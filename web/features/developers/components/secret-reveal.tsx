@@ -1,7 +1,7 @@
-import { useState, type ReactNode } from 'react';
-import { Check, Copy } from 'lucide-react';
+import { useState, type ComponentType, type ReactNode } from 'react';
+import { Check, Copy, type LucideIcon } from 'lucide-react';
 import { developersMessages as text } from '@shared/messages/developers.ts';
-import { Button } from '@web/components/ui/button.tsx';
+import { Button, type ButtonProps } from '@web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
 import { toast } from '@web/lib/toast.ts';
 
@@ -37,6 +37,12 @@ export function SecretReveal({ title, note, secret, testId, onDone }: { title: s
   );
 }
 
+/** What CreateThenRevealDialog hands its form: the created thing (whose secret is then shown once), or a cancel. */
+export interface CreateFormProps<T> {
+  onCreated: (created: T) => void;
+  onCancel: () => void;
+}
+
 /**
  * A dialog that creates something with a secret (an API key, a webhook endpoint): the trigger
  * button opens the form; once created, the secret is shown once; closing forgets it.
@@ -44,11 +50,11 @@ export function SecretReveal({ title, note, secret, testId, onDone }: { title: s
 export function CreateThenRevealDialog<T extends { secret: string }>({
   trigger,
   reveal,
-  form,
+  form: Form,
 }: {
-  trigger: (open: () => void) => ReactNode;
+  trigger: { label: string; icon: LucideIcon; variant?: ButtonProps['variant'] };
   reveal: { title: string; note: string; testId: string };
-  form: (onCreated: (created: T) => void, onCancel: () => void) => ReactNode;
+  form: ComponentType<CreateFormProps<T>>;
 }) {
   const [open, setOpen] = useState(false);
   const [created, setCreated] = useState<T | null>(null);
@@ -56,12 +62,58 @@ export function CreateThenRevealDialog<T extends { secret: string }>({
     setOpen(next);
     if (!next) setCreated(null);
   };
+  const Icon = trigger.icon;
   return (
     <Dialog open={open} onOpenChange={close}>
-      {trigger(() => setOpen(true))}
+      <Button variant={trigger.variant} onClick={() => setOpen(true)}>
+        <Icon className="size-4" aria-hidden="true" />
+        {trigger.label}
+      </Button>
       <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
-        {created ? <SecretReveal {...reveal} secret={created.secret} onDone={() => close(false)} /> : form(setCreated, () => close(false))}
+        {created ? <SecretReveal {...reveal} secret={created.secret} onDone={() => close(false)} /> : <Form onCreated={setCreated} onCancel={() => close(false)} />}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** A create form's frame: its title (and a description for screen readers), the fields, then Cancel and the submit button. */
+export function CreateForm({
+  title,
+  description,
+  submitLabel,
+  busy,
+  onSubmit,
+  onCancel,
+  children,
+}: {
+  title: string;
+  description: string;
+  submitLabel: string;
+  busy: boolean;
+  onSubmit: () => void;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      noValidate
+      className="space-y-5"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <DialogTitle>{title}</DialogTitle>
+      <DialogDescription className="sr-only">{description}</DialogDescription>
+      {children}
+      <div className="flex justify-end gap-3 pt-2">
+        <Button type="button" variant="outline" onClick={onCancel}>
+          {text.cancel}
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -1,7 +1,7 @@
 import { messages } from '@shared/messages.ts';
 import type { OnboardingForm } from './onboarding-form.ts';
 import { TextField } from '@web/components/ui/text-field.tsx';
-import { registerField } from './form-behaviour.ts';
+import { registerField } from '@web/lib/use-step-wizard.ts';
 
 const text = messages.employerOnboardingFlow;
 

@@ -3,7 +3,7 @@ import { companySizes, industries } from '@shared/options.ts';
 import type { OnboardingForm } from './onboarding-form.ts';
 import { SelectField } from './select-field.tsx';
 import { TextField } from '@web/components/ui/text-field.tsx';
-import { registerField } from './form-behaviour.ts';
+import { registerField } from '@web/lib/use-step-wizard.ts';
 
 const text = messages.employerOnboardingFlow;
 const industryOptions = industries.map((value) => ({ value, label: value }));

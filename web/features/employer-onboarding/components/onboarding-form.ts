@@ -10,4 +10,3 @@ export const STEP_FIELDS = [
   ['verification_code', 'terms_accepted'],
   [],
 ] as const satisfies readonly (readonly (keyof EmployerOnboardingInput)[])[];
-export const LAST_STEP = STEP_FIELDS.length - 1;

@@ -11,7 +11,7 @@ import { useSendOnboardingCode } from '../api/send-onboarding-code.ts';
 import { useCountdown } from '@web/lib/use-countdown.ts';
 import type { OnboardingForm } from './onboarding-form.ts';
 import { TextField } from '@web/components/ui/text-field.tsx';
-import { registerField } from './form-behaviour.ts';
+import { registerField } from '@web/lib/use-step-wizard.ts';
 
 const text = messages.employerOnboardingFlow;
 

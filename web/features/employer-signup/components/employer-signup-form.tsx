@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
@@ -12,21 +12,19 @@ import {
   type EmployerSignupFormValues,
   type SignupPlan,
 } from '@shared/schemas/employer-signup.ts';
-import { Button } from '@web/components/ui/button.tsx';
+import { StepWizardForm } from '@web/components/step-wizard-form.tsx';
 import { errorMessage, isApiError } from '@web/lib/api-client.ts';
+import { useStepWizard } from '@web/lib/use-step-wizard.ts';
 import { companyCheckQueryOptions } from '../api/check-company-exists.ts';
 import { useSignUpEmployer } from '../api/sign-up-employer.ts';
 import { normaliseCompanyName, useCompanyCheck } from '../hooks/use-company-check.ts';
-import { StepProgress } from '@web/components/ui/step-progress.tsx';
+import { STEP_FIELDS } from './signup-form.ts';
 import { AccountStep, CompanyStep, PersonalStep } from './signup-steps.tsx';
 
 const text = messages.employerSignup;
-const STEP_FIELDS = [['company_name'], ['full_name'], ['email', 'password']] as const;
-const LAST_STEP = STEP_FIELDS.length - 1;
 
 /** The three-step signup wizard (spec points 2, 4 and 5); `email` prefills the work email (issue 33, B1). */
 export function EmployerSignupForm({ plan, email = '' }: { plan: SignupPlan | undefined; email?: string }) {
-  const [step, setStep] = useState(0);
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -38,21 +36,7 @@ export function EmployerSignupForm({ plan, email = '' }: { plan: SignupPlan | un
   const companyName = useWatch({ control: form.control, name: 'company_name' });
   const check = useCompanyCheck(companyName);
 
-  // After Next or Previous, put the keyboard on the new step's first field (not on first load).
-  const [moved, setMoved] = useState(false);
-  useEffect(() => {
-    if (moved) form.setFocus(STEP_FIELDS[step]?.[0] ?? 'company_name');
-  }, [step, moved, form]);
-  const goTo = (next: number) => {
-    setMoved(true);
-    setStep(Math.min(Math.max(next, 0), LAST_STEP));
-  };
-  const goNext = async () => {
-    const fields = STEP_FIELDS[step];
-    if (fields && (await form.trigger(fields, { shouldFocus: true }))) goTo(step + 1);
-  };
-
-  const submit = form.handleSubmit(async (values) => {
+  const onValid = async (values: EmployerSignupFormValues) => {
     setBusy(true);
     try {
       // Ask again at submit time (not the cached hint): a company may have been verified since.
@@ -78,45 +62,23 @@ export function EmployerSignupForm({ plan, email = '' }: { plan: SignupPlan | un
     } finally {
       setBusy(false);
     }
-  }, (errors) => {
-    // Something invalid on an earlier step: go back to it.
-    const index = STEP_FIELDS.findIndex((fields) => fields.some((field) => field in errors));
-    if (index >= 0) goTo(index);
-  });
-
-  // Enter in a field moves on like Next until the last step, where it submits.
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (step < LAST_STEP) {
-      event.preventDefault();
-      void goNext();
-      return;
-    }
-    void submit(event);
   };
+  const wizard = useStepWizard({ form, stepFields: STEP_FIELDS, onValid });
+  const { step } = wizard;
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-busy={busy} className="space-y-6">
-      <StepProgress steps={text.steps} current={step} label={messages.employerSignupFlow.progressLabel} />
-      <fieldset className="space-y-4">
-        <legend className="mb-4 text-lg font-semibold text-slate-900">{text.steps[step]}</legend>
-        {step === 0 ? <CompanyStep form={form} check={check} /> : null}
-        {step === 1 ? <PersonalStep form={form} /> : null}
-        {step === 2 ? <AccountStep form={form} /> : null}
-      </fieldset>
-      <div className="flex items-center justify-between gap-3">
-        <Button variant="outline" onClick={() => goTo(step - 1)} disabled={step === 0 || busy}>
-          {text.previous}
-        </Button>
-        {step < LAST_STEP ? (
-          <Button key="next" onClick={() => void goNext()}>
-            {text.next}
-          </Button>
-        ) : (
-          <Button key="submit" type="submit" disabled={busy}>
-            {busy ? text.processing : text.complete}
-          </Button>
-        )}
-      </div>
-    </form>
+    <StepWizardForm
+      wizard={wizard}
+      steps={text.steps}
+      progressLabel={messages.employerSignupFlow.progressLabel}
+      busy={busy}
+      previousLabel={text.previous}
+      nextLabel={text.next}
+      submitLabel={busy ? text.processing : text.complete}
+    >
+      {step === 0 ? <CompanyStep form={form} check={check} /> : null}
+      {step === 1 ? <PersonalStep form={form} /> : null}
+      {step === 2 ? <AccountStep form={form} /> : null}
+    </StepWizardForm>
   );
 }

@@ -2,7 +2,8 @@ import { messages } from '@shared/messages.ts';
 import type { CompanyCheckState } from '../hooks/use-company-check.ts';
 import { CompanyCheckStatus } from './company-check-status.tsx';
 import { TextField } from '@web/components/ui/text-field.tsx';
-import { registerField, type SignupForm } from './form-behaviour.ts';
+import { registerField } from '@web/lib/use-step-wizard.ts';
+import type { SignupForm } from './signup-form.ts';
 
 const text = messages.employerSignupFlow;
 

@@ -1,16 +1,13 @@
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
-import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import { changeEmailFormSchema, type Account, type ChangeEmailInput } from '@shared/schemas/account.ts';
-import { Button } from '@web/components/ui/button.tsx';
 import { TextField } from '@web/components/ui/text-field.tsx';
 import { fill } from '@web/lib/fill.ts';
 import { useChangeEmail } from '../api/account.ts';
 import { NoPasswordNotice } from './account-no-password.tsx';
-import { showServerErrors } from './settings-section.tsx';
+import { CurrentPasswordField, PasswordConfirmedForm, usePasswordConfirmedForm } from './password-confirmed-form.tsx';
 
 const text = messages.account;
 const when = (iso: string) => new Date(iso).toLocaleString('en-IN', { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata' });
@@ -22,17 +19,14 @@ const when = (iso: string) => new Date(iso).toLocaleString('en-IN', { day: 'nume
 export function AccountEmailForm({ account }: { account: Account }) {
   const id = useId();
   const change = useChangeEmail();
-  const form = useForm<ChangeEmailInput>({ resolver: zodResolver(changeEmailFormSchema), defaultValues: { new_email: '', current_password: '' } });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const saved = await change.mutateAsync(values);
-      form.reset();
-      toast.success(fill(text.emailSent, { email: saved.pending_email?.new_email ?? '' }));
-    } catch (error) {
-      showServerErrors(form, error, { WRONG_PASSWORD: 'current_password', EMAIL_TAKEN: 'new_email', EMAIL_SAME: 'new_email', WORK_EMAIL_REQUIRED: 'new_email' });
-    }
+  const { form, onSubmit } = usePasswordConfirmedForm<ChangeEmailInput, Account>({
+    resolver: zodResolver(changeEmailFormSchema),
+    defaultValues: { new_email: '', current_password: '' },
+    send: change.mutateAsync,
+    savedMessage: (saved) => fill(text.emailSent, { email: saved.pending_email?.new_email ?? '' }),
+    errorFields: { WRONG_PASSWORD: 'current_password', EMAIL_TAKEN: 'new_email', EMAIL_SAME: 'new_email', WORK_EMAIL_REQUIRED: 'new_email' },
   });
+  const { errors, isSubmitting } = form.formState;
 
   return (
     <div className="space-y-4">
@@ -44,7 +38,7 @@ export function AccountEmailForm({ account }: { account: Account }) {
         </p>
       ) : null}
       {account.has_password ? (
-        <form aria-label={text.emailHeading} onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4 sm:grid-cols-2" aria-busy={isSubmitting}>
+        <PasswordConfirmedForm label={text.emailHeading} busy={isSubmitting} submitLabel={text.emailSubmit} onSubmit={onSubmit}>
           <TextField
             id={`${id}-email`}
             type="email"
@@ -56,21 +50,8 @@ export function AccountEmailForm({ account }: { account: Account }) {
             error={errors.new_email?.message}
             {...form.register('new_email')}
           />
-          <TextField
-            id={`${id}-password`}
-            type="password"
-            label={text.currentPasswordLabel}
-            required
-            autoComplete="current-password"
-            error={errors.current_password?.message}
-            {...form.register('current_password')}
-          />
-          <div className="flex justify-end sm:col-span-2">
-            <Button type="submit" disabled={isSubmitting}>
-              {text.emailSubmit}
-            </Button>
-          </div>
-        </form>
+          <CurrentPasswordField id={`${id}-password`} error={errors.current_password?.message} registration={form.register('current_password')} />
+        </PasswordConfirmedForm>
       ) : (
         <NoPasswordNotice />
       )}

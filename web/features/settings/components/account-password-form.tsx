@@ -1,14 +1,11 @@
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
-import { changePasswordFormSchema, type Account, type ChangePasswordInput } from '@shared/schemas/account.ts';
-import { Button } from '@web/components/ui/button.tsx';
+import { changePasswordFormSchema, type Account } from '@shared/schemas/account.ts';
 import { TextField } from '@web/components/ui/text-field.tsx';
 import { useChangePassword } from '../api/account.ts';
 import { NoPasswordNotice } from './account-no-password.tsx';
-import { showServerErrors } from './settings-section.tsx';
+import { CurrentPasswordField, PasswordConfirmedForm, usePasswordConfirmedForm } from './password-confirmed-form.tsx';
 
 const text = messages.account;
 
@@ -19,32 +16,21 @@ export const PASSWORD_ERROR_FIELDS = { WRONG_PASSWORD: 'current_password', PASSW
 export function AccountPasswordForm({ account }: { account: Account }) {
   const id = useId();
   const change = useChangePassword();
-  const form = useForm<ChangePasswordInput>({ resolver: zodResolver(changePasswordFormSchema), defaultValues: { current_password: '', new_password: '' } });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await change.mutateAsync(values);
-      form.reset();
-      toast.success(text.passwordChanged);
-    } catch (error) {
-      showServerErrors(form, error, PASSWORD_ERROR_FIELDS);
-    }
+  const { form, onSubmit } = usePasswordConfirmedForm({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: { current_password: '', new_password: '' },
+    send: change.mutateAsync,
+    savedMessage: () => text.passwordChanged,
+    errorFields: PASSWORD_ERROR_FIELDS,
   });
+  const { errors, isSubmitting } = form.formState;
 
   if (!account.has_password) return <NoPasswordNotice />;
   return (
-    <form aria-label={text.passwordHeading} onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4 sm:grid-cols-2" aria-busy={isSubmitting}>
+    <PasswordConfirmedForm label={text.passwordHeading} busy={isSubmitting} submitLabel={isSubmitting ? text.saving : text.passwordSubmit} onSubmit={onSubmit}>
       {/* For password managers: whose password this is. */}
       <input type="text" name="username" autoComplete="username" value={account.email} readOnly hidden />
-      <TextField
-        id={`${id}-current`}
-        type="password"
-        label={text.currentPasswordLabel}
-        required
-        autoComplete="current-password"
-        error={errors.current_password?.message}
-        {...form.register('current_password')}
-      />
+      <CurrentPasswordField id={`${id}-current`} error={errors.current_password?.message} registration={form.register('current_password')} />
       <TextField
         id={`${id}-new`}
         type="password"
@@ -55,11 +41,6 @@ export function AccountPasswordForm({ account }: { account: Account }) {
         error={errors.new_password?.message}
         {...form.register('new_password')}
       />
-      <div className="flex justify-end sm:col-span-2">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? text.saving : text.passwordSubmit}
-        </Button>
-      </div>
-    </form>
+    </PasswordConfirmedForm>
   );
 }

@@ -1,0 +1,85 @@
+import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
+import type { NullableTimestamp, Timestamp } from './schema-columns.ts';
+
+/** Jobs, applications and their pipeline (migrations 0002, 0010), merged into DB. */
+
+export interface JobPostingsTable {
+  id: Generated<string>;
+  company_id: string;
+  created_by: string | null;
+  title: string;
+  description: string;
+  location: string | null;
+  salary: string | null;
+  expires_at: NullableTimestamp;
+  requirements: string | null;
+  benefits: string | null;
+  status: Generated<'published'>;
+  is_deleted: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  /** lower(title || '\n' || description), kept by the database (migration 0045): what the board's keywords match. */
+  search_text: GeneratedAlways<string>;
+}
+
+/** The stages of an application (migration 0010); rejected and withdrawn end it from any open stage. */
+export type ApplicationStage = 'received' | 'screening' | 'shortlisted' | 'interview' | 'offered' | 'hired' | 'rejected' | 'withdrawn';
+
+export type ApplicationSource = 'direct' | 'link' | 'qr' | 'drive';
+
+export interface JobApplicationsTable {
+  id: Generated<string>;
+  job_id: string;
+  /** The job's company, set by the database from job_id (migration 0027). */
+  company_id: Generated<string>;
+  candidate_id: string;
+  /** The stage. */
+  status: Generated<ApplicationStage>;
+  stage_changed_at: Timestamp;
+  source: Generated<ApplicationSource>;
+  source_drive_id: string | null;
+  created_at: Timestamp;
+  /** Analytics (migration 0036, kept by triggers): the furthest stage's rank, first offer and hire times. */
+  furthest_stage: Generated<number>;
+  offered_at: NullableTimestamp;
+  hired_at: NullableTimestamp;
+  /** The privacy notice in force when the candidate applied (migration 0040). */
+  notice_version: Generated<string | null>;
+}
+
+export interface ApplicationStageEventsTable {
+  id: Generated<string>;
+  application_id: string;
+  from_stage: ApplicationStage | null;
+  to_stage: ApplicationStage;
+  actor_id: string | null;
+  note: string | null;
+  created_at: Timestamp;
+}
+
+export interface RecruitmentDrivesTable {
+  id: Generated<string>;
+  company_id: string;
+  name: string;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface SavedCandidateSearchesTable {
+  id: Generated<string>;
+  company_id: string;
+  user_id: string;
+  name: string;
+  filters: ColumnType<Record<string, unknown>, string, string>;
+  created_at: Timestamp;
+}
+
+declare module './schema.ts' {
+  interface DB {
+    job_postings: JobPostingsTable;
+    job_applications: JobApplicationsTable;
+    application_stage_events: ApplicationStageEventsTable;
+    recruitment_drives: RecruitmentDrivesTable;
+    saved_candidate_searches: SavedCandidateSearchesTable;
+  }
+}
