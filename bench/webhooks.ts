@@ -58,7 +58,7 @@ async function bareSends(url: string, secrets: string[]): Promise<number> {
   await Promise.all(
     secrets.map(async (secret) => {
       for (let i = 0; i < EVENTS; i += 1) {
-        const body = webhookBody('job.created', { job_id: `bench-${i}` }, new Date(), 1);
+        const body = webhookBody('job.created', { job_id: `bench-${i}`, title: 'Bench job' }, new Date(), 1);
         const answer = await postWebhook(url, signatureHeaders(newMessageId(), new Date(), body, [secret]), body, true);
         if (answer.status !== 200) throw new Error(`bare send answered ${answer.status}`);
       }
@@ -87,7 +87,7 @@ async function measure(label: string, database: Database): Promise<FanOutRow[]> 
     const started = performance.now();
     const delivered = receiver.until(EVENTS * ENDPOINTS);
     for (let i = 0; i < EVENTS; i += 1) {
-      await database.db.transaction().execute((trx) => emitWebhookEvent(trx, company.id, 'job.created', { job_id: `bench-${i}` }));
+      await database.db.transaction().execute((trx) => emitWebhookEvent(trx, company.id, 'job.created', { job_id: `bench-${i}`, title: 'Bench job' }));
     }
     if (process.env.BENCH_VERBOSE) console.log(`  (${label}: ${EVENTS} events recorded in ${Math.round(performance.now() - started)} ms)`);
     await delivered;

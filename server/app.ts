@@ -59,6 +59,7 @@ import { publicApiRoutes } from './features/public-api/routes.ts';
 import { WebhookDispatcher } from './features/webhooks/dispatcher.ts';
 import { webhookRoutes } from './features/webhooks/routes.ts';
 import { registerOpenApi } from './features/public-api/openapi.ts';
+import { unmatchedV1 } from './features/public-api/problem.ts';
 import { registerApiReference } from './features/public-api/api-reference.ts';
 import { checkRequestRoutes } from './features/verification/check-request-routes.ts';
 import { analyticsRoutes } from './features/analytics/routes.ts';
@@ -212,7 +213,7 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   let stopWebhookListener: (() => Promise<void>) | undefined;
   const pending = createPendingBatcher(database.db);
   await app.register(registerLiveUpdates, { config, database, guards, greeting: async (session) => ({ pending: await pending.pendingFor(session.userId) }) });
-  await registerWebApp(app, distDir);
+  await registerWebApp(app, distDir, { unmatchedPublicApi: unmatchedV1(app.declaredRoutes, config.PUBLIC_URL) });
 
   app.addHook('onReady', async () => {
     outbox.start();

@@ -32,7 +32,7 @@ export function errorAnswer(error: FastifyError, request: FastifyRequest): Error
   const status = error.statusCode ?? 500;
   if (status === 413) return { status, body: { code: 'TOO_LARGE', message: messages.errors.tooLarge } };
   if (status === 429) return { status, body: { code: 'TOO_MANY_REQUESTS', message: messages.errors.rateLimited } };
-  if (status >= 400 && status < 500) return { status, body: { code: error.code ?? 'BAD_REQUEST', message: error.message || messages.errors.invalidInput } };
+  if (status >= 400 && status < 500) return fastifyClientError(error, status);
   if (isInvalidInputForDatabase(error)) {
     // A value the schemas let through but PostgreSQL refuses is still the caller's input: 400.
     request.log.warn({ err: error }, 'input refused by the database');
@@ -44,6 +44,18 @@ export function errorAnswer(error: FastifyError, request: FastifyRequest): Error
   }
   request.log.error({ err: error }, 'request failed');
   return { status: 500, body: { code: 'INTERNAL', message: messages.errors.internal, requestId: request.id } };
+}
+
+/**
+ * A 4xx raised by Fastify itself (body parsing, content type): our code and message, never
+ * Fastify's internal FST_ERR_* code or wording (issue 33 C1). Others' 4xx keep theirs.
+ */
+function fastifyClientError(error: FastifyError, status: number): ErrorAnswer {
+  const code = error.code ?? '';
+  if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return { status: 400, body: { code: 'INVALID_JSON', message: messages.errors.invalidJson } };
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) return { status: 415, body: { code: 'UNSUPPORTED_MEDIA_TYPE', message: messages.errors.unsupportedMediaType } };
+  if (code.startsWith('FST_')) return { status, body: { code: 'BAD_REQUEST', message: messages.errors.invalidInput } };
+  return { status, body: { code: code || 'BAD_REQUEST', message: error.message || messages.errors.invalidInput } };
 }
 
 /** One shape for every error answer of the browser API: { code, message } (+ issues for validation). */

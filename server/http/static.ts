@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { messages } from '../../shared/messages.ts';
 import { SIGNED_OUT_ELEMENT_ID, SITE_CONFIG_ELEMENT_ID } from '../../shared/options.ts';
@@ -21,7 +21,7 @@ const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
  * Serves the built React app: hashed assets with a year-long immutable cache, index.html never
  * cached, and index.html for every other non-API path (the browser router decides what to show).
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string) {
+export async function registerWebApp(app: FastifyInstance, distDir: string, options: { unmatchedPublicApi?: (request: FastifyRequest, reply: FastifyReply) => unknown } = {}) {
   const indexFile = path.join(distDir, 'index.html');
   const built = existsSync(indexFile);
   if (built) {
@@ -118,6 +118,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
   });
 
   app.setNotFoundHandler(async (request, reply) => {
+    // The public API answers problem+json, and 405 with Allow for a known path (public-api/problem.ts).
+    if (options.unmatchedPublicApi && request.url.startsWith('/api/v1/')) return options.unmatchedPublicApi(request, reply);
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({ code: 'NOT_FOUND', message: messages.errors.notFound });

@@ -98,6 +98,9 @@ export const interviewsMessages = {
   // Validation and refusals (the form and the server share these).
   applicationRequired: 'Choose an application',
   invalidStart: 'Enter a date and time as YYYY-MM-DDTHH:mm (IST)',
+  startsAtInvalid: 'Give starts_at as an ISO 8601 time with its offset, such as 2026-12-10T06:00:00Z or 2026-12-10T11:30:00+05:30',
+  startsAtEither: 'Give the start as starts_at (ISO 8601 with an offset) or starts_at_ist (YYYY-MM-DDTHH:mm in IST), one of them',
+  startsAtWholeMinute: 'Interviews start on the minute: leave the seconds at 00',
   dateRequired: 'Enter a date',
   timeRequired: 'Enter a time',
   startInPast: 'The interview time is in the past. Choose a later time.',

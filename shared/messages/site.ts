@@ -13,6 +13,9 @@ export const siteMessages = {
     unavailable: 'The service is briefly unavailable. Please try again.',
     tooLarge: 'The request is too large.',
     jsonTooDeep: 'The request body is nested too deeply: at most {max} levels of arrays and objects.',
+    invalidJson: 'The request body is not valid JSON.',
+    unsupportedMediaType: 'This endpoint does not accept that Content-Type.',
+    methodNotAllowed: '{method} is not allowed here. Allowed: {allowed}.',
     rateLimited: 'Too many requests. Please wait a moment and try again.',
   },
   shell: {

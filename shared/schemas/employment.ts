@@ -41,7 +41,7 @@ export function indiaDateFromToday(days: number, now: Date = new Date()): string
   return todayInIndia(new Date(now.getTime() + days * DAY_MS));
 }
 
-const isoDate = (message: string) => z.string(message).trim().refine(isIsoDate, text.invalidDate);
+const isoDate = (message: string) => z.string(message).trim().refine(isIsoDate, text.invalidDate).meta({ format: 'date' });
 
 export const employmentTitleSchema = z
   .string(text.titleRequired)
@@ -82,7 +82,8 @@ export const relieveBodySchema = z.strictObject({
     .trim()
     .min(1, text.lastDayRequired)
     .refine(isIsoDate, text.invalidDate)
-    .refine((value) => value <= indiaDateFromToday(MAX_DAYS_AHEAD_FOR_LAST_DAY), text.lastDayTooFar),
+    .refine((value) => value <= indiaDateFromToday(MAX_DAYS_AHEAD_FOR_LAST_DAY), text.lastDayTooFar)
+    .meta({ format: 'date' }),
   reason: z
     .string(text.reasonRequired)
     .trim()
@@ -144,20 +145,20 @@ export const employeeSchema = z.object({
   full_name: z.string().nullable(),
   candidate_code: z.string().nullable(),
   title: z.string(),
-  joining_date: z.string(),
-  last_working_day: z.string().nullable(),
+  joining_date: z.string().meta({ format: 'date' }),
+  last_working_day: z.string().meta({ format: 'date' }).nullable(),
   relieving_reason: z.string().nullable(),
   status: employmentStatusSchema,
   confirmation: confirmationSchema,
   /** hire: hired through the company's pipeline; person: the person confirmed it. */
   confirmed_by: confirmedBySchema.nullable(),
   /** When it was hired, or confirmed or declined by the person. */
-  confirmed_at: z.string().nullable(),
+  confirmed_at: z.string().meta({ format: 'date-time' }).nullable(),
   application_id: z.string().nullable(),
   job_title: z.string().nullable(),
-  created_at: z.string(),
+  created_at: z.string().meta({ format: 'date-time' }),
   /** When the relieving was recorded (null while active). */
-  relieved_at: z.string().nullable(),
+  relieved_at: z.string().meta({ format: 'date-time' }).nullable(),
 });
 export type Employee = z.infer<typeof employeeSchema>;
 export const employeeListSchema = z.array(employeeSchema);
@@ -167,8 +168,8 @@ export const employmentRecordSchema = z.object({
   id: z.string(),
   company_name: z.string(),
   title: z.string(),
-  joining_date: z.string(),
-  last_working_day: z.string().nullable(),
+  joining_date: z.string().meta({ format: 'date' }),
+  last_working_day: z.string().meta({ format: 'date' }).nullable(),
   status: employmentStatusSchema,
   relieving_reason: z.string().nullable(),
   /** The company that recorded it (the employer itself) and when it recorded the hire and the relieving. */
@@ -178,7 +179,7 @@ export const employmentRecordSchema = z.object({
   hired_through_workcred: z.boolean(),
   /** The source: the hire, or the person's confirmation (with when). */
   confirmed_by: confirmedBySchema,
-  confirmed_at: z.string(),
+  confirmed_at: z.string().meta({ format: 'date-time' }),
   relieved_recorded_at: z.string().nullable(),
 });
 export type EmploymentRecord = z.infer<typeof employmentRecordSchema>;

@@ -114,6 +114,25 @@ export const scheduleInterviewBodySchema = z
   });
 export type ScheduleInterviewBody = z.output<typeof scheduleInterviewBodySchema>;
 
+/**
+ * POST /api/v1/interviews: the start as `starts_at`, an ISO 8601 instant with any offset (what
+ * integrators send: 2026-12-10T06:00:00Z), or as the dialog's `starts_at_ist`; one of them (issue
+ * 33 C1). Answers and the rest of the API read the same: the instant is turned into IST wall time.
+ */
+export const v1ScheduleInterviewBodySchema = z
+  .strictObject({
+    ...scheduleInterviewBodySchema.shape,
+    starts_at: z.iso.datetime({ offset: true, message: text.startsAtInvalid }).optional().meta({ description: 'When it starts, ISO 8601 with an offset (Z for UTC)' }),
+    starts_at_ist: startsAtIst.optional().meta({ description: 'Or: when it starts as wall time in India, YYYY-MM-DDTHH:mm' }),
+  })
+  .superRefine((body, ctx) => {
+    if ((body.starts_at === undefined) === (body.starts_at_ist === undefined)) ctx.addIssue({ code: 'custom', path: ['starts_at'], message: text.startsAtEither });
+    else if (body.starts_at !== undefined && new Date(body.starts_at).getUTCSeconds() + new Date(body.starts_at).getUTCMilliseconds() !== 0) ctx.addIssue({ code: 'custom', path: ['starts_at'], message: text.startsAtWholeMinute });
+    const problem = locationProblem(body.mode, body.location);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['location'], message: problem });
+  })
+  .transform(({ starts_at: startsAt, starts_at_ist: startsAtIstValue, ...rest }): ScheduleInterviewBody => ({ ...rest, starts_at_ist: startsAtIstValue ?? utcToIstLocal(startsAt!) }));
+
 /** PATCH /api/interviews/:id: any of the schedule's fields; a new mode needs its location. */
 export const rescheduleInterviewBodySchema = z
   .strictObject({
@@ -197,7 +216,7 @@ export const interviewConflictSchema = z.object({
   interviewer_id: z.string(),
   interviewer_name: z.string(),
   interview_id: z.string(),
-  scheduled_at: z.string(),
+  scheduled_at: z.string().meta({ format: 'date-time' }),
   starts_at_label: z.string(),
   duration_minutes: z.number().int(),
 });
@@ -211,7 +230,7 @@ export const interviewSchema = z.object({
   candidate_id: z.string(),
   candidate_name: z.string(),
   /** UTC ISO. */
-  scheduled_at: z.string(),
+  scheduled_at: z.string().meta({ format: 'date-time' }),
   /** 'YYYY-MM-DDTHH:mm' in Asia/Kolkata. */
   starts_at_ist: z.string(),
   /** "Mon, 23 Nov 2026, 10:30 AM IST". */
@@ -224,8 +243,8 @@ export const interviewSchema = z.object({
   cancel_reason: z.string().nullable(),
   interviewers: z.array(z.object({ id: z.string(), full_name: z.string() })),
   scorecard_count: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: z.string().meta({ format: 'date-time' }),
+  updated_at: z.string().meta({ format: 'date-time' }),
 });
 export type Interview = z.infer<typeof interviewSchema>;
 
@@ -245,8 +264,8 @@ export const scorecardSchema = z.object({
   interviewer_name: z.string(),
   criteria: z.array(z.object({ name: z.string(), rating: z.number().int() })),
   notes: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: z.string().meta({ format: 'date-time' }),
+  updated_at: z.string().meta({ format: 'date-time' }),
 });
 export type Scorecard = z.infer<typeof scorecardSchema>;
 export const scorecardListSchema = z.object({ scorecards: z.array(scorecardSchema) });
@@ -256,7 +275,7 @@ export const myInterviewSchema = z.object({
   id: z.string(),
   company_name: z.string(),
   job_title: z.string(),
-  scheduled_at: z.string(),
+  scheduled_at: z.string().meta({ format: 'date-time' }),
   starts_at_label: z.string(),
   duration_minutes: z.number().int(),
   mode: z.enum(INTERVIEW_MODES),

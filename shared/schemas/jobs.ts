@@ -81,8 +81,8 @@ export const employerJobSchema = z.object({
   salary: z.string().nullable(),
   requirements: z.string().nullable(),
   benefits: z.string().nullable(),
-  expires_at: z.string().nullable(),
-  created_at: z.string(),
+  expires_at: z.string().meta({ format: 'date-time' }).nullable(),
+  created_at: z.string().meta({ format: 'date-time' }),
   applications_count: z.number().int().nonnegative(),
 });
 export type EmployerJob = z.infer<typeof employerJobSchema>;
@@ -130,7 +130,7 @@ export const jobApplicantSchema = z.object({
   candidate_name: z.string(),
   /** The short ID the candidate was given at registration (WC-…), if they registered. */
   candidate_code: z.string().nullable(),
-  applied_at: z.string(),
+  applied_at: z.string().meta({ format: 'date-time' }),
   status: z.string(),
   /** The candidate's current documents: an employer the candidate applied to may read them. */
   documents: z.array(z.object({ id: z.string(), document_type: z.enum(documentTypes), url: z.string() })),

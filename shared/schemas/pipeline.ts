@@ -97,7 +97,7 @@ export function stageLimitsQuery(limits: StageLimits): string {
 
 export const hireDetailsSchema = z.strictObject({
   title: z.string(text.titleRequired).trim().min(1, text.titleRequired).max(PIPELINE_LIMITS.hireTitle, fill(text.titleTooLong, PIPELINE_LIMITS.hireTitle)).refine(clean, text.invalidCharacters),
-  joining_date: z.string(text.joiningDateInvalid).trim().refine(isIsoDate, text.joiningDateInvalid),
+  joining_date: z.string(text.joiningDateInvalid).trim().refine(isIsoDate, text.joiningDateInvalid).meta({ format: 'date' }),
 });
 export type HireDetails = z.output<typeof hireDetailsSchema>;
 
@@ -157,8 +157,8 @@ export const pipelineApplicationSchema = z.object({
   experience_years: z.number().nullable(),
   notice_period_days: z.number().int().nullable(),
   stage: z.enum(PIPELINE_STAGES),
-  stage_changed_at: z.string(),
-  applied_at: z.string(),
+  stage_changed_at: z.string().meta({ format: 'date-time' }),
+  applied_at: z.string().meta({ format: 'date-time' }),
   source: z.enum(APPLICATION_SOURCES),
   source_drive_id: z.string().nullable(),
   source_drive_name: z.string().nullable(),
@@ -187,7 +187,7 @@ export const stageEventSchema = z.object({
   to_stage: z.enum(PIPELINE_STAGES),
   actor_name: z.string().nullable(),
   note: z.string().nullable(),
-  created_at: z.string(),
+  created_at: z.string().meta({ format: 'date-time' }),
 });
 export type StageEvent = z.infer<typeof stageEventSchema>;
 
@@ -203,7 +203,7 @@ export type PipelineApplicationDetail = z.infer<typeof pipelineApplicationDetail
 export const stageChangeResultSchema = z.object({
   id: z.string(),
   stage: z.enum(PIPELINE_STAGES),
-  stage_changed_at: z.string(),
+  stage_changed_at: z.string().meta({ format: 'date-time' }),
   employment_id: z.string().nullable(),
 });
 export type StageChangeResult = z.infer<typeof stageChangeResultSchema>;

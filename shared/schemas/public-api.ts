@@ -55,7 +55,7 @@ export const v1CandidateSchema = z.object({
   notice_period_days: z.number().int().nullable(),
   verified: z.array(verificationBadgeSchema),
   documents: z.array(pipelineDocumentSchema),
-  applications: z.array(z.object({ id: z.string(), job_id: z.string(), job_title: z.string(), stage: z.enum(PIPELINE_STAGES), applied_at: z.string() })),
+  applications: z.array(z.object({ id: z.string(), job_id: z.string(), job_title: z.string(), stage: z.enum(PIPELINE_STAGES), applied_at: z.string().meta({ format: 'date-time' }) })),
 });
 export type V1Candidate = z.infer<typeof v1CandidateSchema>;
 export const v1CandidateParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, text.candidateNotFound) });
@@ -69,6 +69,3 @@ export const v1EmployeeSchema = employeeSchema;
 export const v1EmployeeListSchema = listOf(v1EmployeeSchema);
 export const v1EmployeesQuerySchema = employeesQuerySchema;
 export const v1EmployeeParamsSchema = z.object({ id: z.uuid('Not an employment id') });
-
-/** An error answer (RFC 9457 problem+json); 422s add errors: [{ pointer, detail }], conflicts add their own members. */
-export const v1ProblemSchema = z.looseObject({ type: z.string(), title: z.string(), status: z.number().int(), detail: z.string() });

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { developersMessages as text } from '../messages/developers.ts';
+import { INTERVIEW_MODES } from './interviews.ts';
+import { PIPELINE_STAGES } from './pipeline.ts';
+import { verificationSubjects } from './verification.ts';
 
 /** What a company can be told about (issue 16); each delivery's body is { type, timestamp, sequence, data } (sequence: server/features/webhooks/emit.ts). */
 export const webhookEvents = [
@@ -18,6 +21,42 @@ export const webhookEvents = [
 export type WebhookEvent = (typeof webhookEvents)[number];
 /** The test event Send test delivers, whatever the endpoint subscribed to. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
+
+/**
+ * Each event's `data`, as sent and as the OpenAPI document's `webhooks` section describes it
+ * (issue 33 C1): emitWebhookEvent takes exactly this shape, so the two cannot drift apart.
+ */
+const id = (what: string) => z.string().meta({ format: 'uuid', description: `The ${what}’s id` });
+const instant = (description: string) => z.string().meta({ format: 'date-time', description });
+const day = (description: string) => z.string().meta({ format: 'date', description });
+export const webhookEventData = {
+  'job.created': z.strictObject({ job_id: id('job'), title: z.string() }),
+  'job.updated': z.strictObject({ job_id: id('job'), fields: z.array(z.string()).meta({ description: 'The fields that changed' }) }),
+  'job.closed': z.strictObject({ job_id: id('job') }),
+  'application.created': z.strictObject({ application_id: id('application'), job_id: id('job'), candidate_id: id('candidate'), source: z.string().meta({ description: 'Where the candidate came from (the source tag of the link they applied by)' }) }),
+  'application.stage_changed': z.strictObject({ application_id: id('application'), job_id: id('job'), candidate_id: id('candidate'), from_stage: z.enum(PIPELINE_STAGES), to_stage: z.enum(PIPELINE_STAGES) }),
+  'interview.scheduled': z.strictObject({ interview_id: id('interview'), application_id: id('application'), scheduled_at: instant('When it starts (UTC)'), duration_minutes: z.number().int(), mode: z.enum(INTERVIEW_MODES) }),
+  'interview.rescheduled': z.strictObject({
+    interview_id: id('interview'),
+    application_id: id('application'),
+    scheduled_at: instant('When it now starts (UTC)'),
+    duration_minutes: z.number().int(),
+    mode: z.enum(INTERVIEW_MODES),
+    interviewers_changed: z.boolean(),
+  }),
+  'interview.cancelled': z.strictObject({ interview_id: id('interview'), application_id: id('application'), reason: z.string().nullable() }),
+  'employee.hired': z.strictObject({
+    employment_id: id('employment'),
+    candidate_id: id('candidate'),
+    title: z.string(),
+    joining_date: day('The first working day'),
+    confirmation: z.enum(['confirmed', 'unconfirmed']).meta({ description: 'confirmed for a hire through your pipeline; unconfirmed for one you added, until the person confirms it' }),
+  }),
+  'employee.relieved': z.strictObject({ employment_id: id('employment'), candidate_id: id('candidate'), last_working_day: day('The last working day (today or earlier)') }),
+  'verification.completed': z.strictObject({ candidate_id: id('candidate'), check: z.enum(verificationSubjects).meta({ description: 'Which check was verified' }), status: z.literal('verified'), verified_fields: z.array(z.string()) }),
+  'webhook.test': z.strictObject({ endpoint_id: id('endpoint'), sent_by: id('member who sent it') }),
+} satisfies Record<WebhookEvent | typeof WEBHOOK_TEST_EVENT, z.ZodType>;
+export type WebhookEventData<T extends keyof typeof webhookEventData> = z.input<(typeof webhookEventData)[T]>;
 
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 export const WEBHOOK_LIMITS = { url: 2000, description: 200, perCompany: 20 } as const;

@@ -77,7 +77,8 @@ describe.skipIf(laneUnavailable)('webhooks end to end through /api/v1', () => {
     const events = receiver.received.map((one) => verify(webhook.secret, one));
     expect(events[1]?.data).toMatchObject({ application_id: applicationId, job_id: jobId, candidate_id: candidate.id });
     expect(events.slice(2, 4).map((event) => event.data.to_stage)).toEqual(['screening', 'hired']);
-    expect(events[4]?.data).toMatchObject({ candidate_id: candidate.id });
+    // The hire through the pipeline says what the added one says, and that its source confirms it.
+    expect(events[4]?.data).toMatchObject({ candidate_id: candidate.id, confirmation: 'confirmed', title: expect.any(String), joining_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
     expect(new Set(receiver.received.map((one) => one.headers['webhook-id'])).size).toBe(expected.length);
   });
 
@@ -163,7 +164,7 @@ describe.skipIf(laneUnavailable || testDbKind !== 'postgres')('webhooks on two i
       // Eighty events in one commit: its pg_notify wakes both instances at once.
       const count = 80;
       await a.database.db.transaction().execute(async (trx) => {
-        for (let i = 0; i < count; i += 1) await emitWebhookEvent(trx, company.id, 'job.created', { job_id: `job-${i}` });
+        for (let i = 0; i < count; i += 1) await emitWebhookEvent(trx, company.id, 'job.created', { job_id: `job-${i}`, title: 'Delivery job' });
       });
       b.app.webhooks.kick();
       await waitFor(() => receiver.received.length >= count, { what: 'eighty deliveries' });

@@ -91,7 +91,7 @@ describe.skipIf(laneUnavailable)('webhooks to private addresses, checked at ever
     const reasonOf = (url: string) => fill(text.deliveryRefusedPrivate, { host: urls.find(([one]) => one === url)![1] });
 
     // An event, as the dispatcher sends it.
-    await emitWebhookEvent(db(), companyId, 'job.created', { job_id: 'job-ssrf' });
+    await emitWebhookEvent(db(), companyId, 'job.created', { job_id: 'job-ssrf', title: 'SSRF job' });
     t.app.webhooks.kick();
     const settled = await waitFor(async () => {
       const rows = await db().selectFrom('webhook_deliveries').select(['id', 'endpoint_id', 'status', 'attempts', 'last_error']).where('endpoint_id', 'in', endpoints.map((one) => one.id)).execute();

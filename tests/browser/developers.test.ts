@@ -7,6 +7,7 @@ import { formatIstDate } from '../../shared/gst.ts';
 import { messages } from '../../shared/messages.ts';
 import { formatIstTime } from '../../shared/schemas/interviews.ts';
 import { API_KEY_PATTERN } from '../../shared/schemas/api-keys.ts';
+import { API_PROBLEMS } from '../../shared/schemas/api-problems.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
 import { waitFor } from '../support/wait-for.ts';
@@ -114,6 +115,8 @@ describe('Settings → Developers', () => {
     await page.getByText(/new Webhook\(process\.env\.WORKCRED_WEBHOOK_SECRET\)/).waitFor();
     expect(await page.locator('#problem-idempotency-key-reused').textContent()).toContain('422');
     expect(await page.locator('#problem-missing-scope').textContent()).toContain('403');
+    // Every problem type the API answers has its anchor here (issue 33 C1: the types resolve).
+    for (const { slug, status } of API_PROBLEMS) expect(await page.locator(`#problem-${slug}`).textContent(), slug).toContain(String(status));
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'developers-docs-1280');
     await page.setViewportSize({ width: 375, height: 812 });

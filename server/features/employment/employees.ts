@@ -153,7 +153,7 @@ export async function addEmployee(db: Kysely<DB>, actor: EmployerActor, input: A
         .executeTakeFirstOrThrow();
       await writeAudit(trx, { actorId: actor.userId, companyId: actor.companyId, action: 'employee_added', entityType: 'employment', entityId: id, details: { employee_id: person.id, joining_date: joiningDate }, ip: actor.ip });
       await announce(trx, actor.companyId, person.id, id);
-      await emitWebhookEvent(trx, actor.companyId, 'employee.hired', { employment_id: id, candidate_id: person.id, title, joining_date: joiningDate });
+      await emitWebhookEvent(trx, actor.companyId, 'employee.hired', { employment_id: id, candidate_id: person.id, title, joining_date: joiningDate, confirmation: 'unconfirmed' });
       const values = { name: person.full_name || person.email, company: person.company_name, title, joiningDate, dashboardUrl: dashboardUrl(context) };
       await enqueueMessage(trx, { channel: 'email', to: person.email, subject: fill(text.addedEmailSubject, values), text: fill(text.addedEmailText, values) });
       return employeeById(trx, actor.companyId, id, context.now);

@@ -143,7 +143,7 @@ export async function applyStageChange(trx: Transaction<DB>, application: Locked
 
   await publish(trx, { topic: `company:${application.company_id}`, type: 'pipeline', id: application.id });
   await publish(trx, { topic: `user:${application.candidate_id}`, type: 'application_stage', id: application.id });
-  await emitStageChanged(trx, application, from, change.to, employmentId);
+  await emitStageChanged(trx, application, from, change.to, employmentId && change.hire ? { employment_id: employmentId, title: change.hire.title, joining_date: change.hire.joining_date } : null);
   return { stage: change.to, stage_changed_at: new Date(updated.stage_changed_at), employment_id: employmentId, emailed };
 }
 

@@ -20,7 +20,7 @@ export async function applicationRoutes(v1: FastifyInstance, { config, database,
 
   api.get(
     '/api/v1/applications',
-    { config: read, schema: { summary: 'List applications', querystring: v1ApplicationsQuerySchema.extend({ cursor: decodedCursorField }), response: { 200: v1ApplicationListSchema } } },
+    { config: read, schema: { operationId: 'listApplications', summary: 'List applications', querystring: v1ApplicationsQuerySchema.extend({ cursor: decodedCursorField }), response: { 200: v1ApplicationListSchema } } },
     async (request, reply) => {
       const { job_id, stage, updated_since, limit, cursor } = request.query;
       const page = await listCompanyApplications(db, apiKeyOf(request).companyId, { jobId: job_id, stage, updatedSince: updated_since, limit, cursor });
@@ -29,7 +29,7 @@ export async function applicationRoutes(v1: FastifyInstance, { config, database,
     },
   );
 
-  api.get('/api/v1/applications/:id', { config: read, schema: { summary: 'Get an application with its history', params: v1ApplicationParamsSchema, response: { 200: v1ApplicationDetailSchema } } }, async (request) =>
+  api.get('/api/v1/applications/:id', { config: read, schema: { operationId: 'getApplication', summary: 'Get an application with its history', params: v1ApplicationParamsSchema, response: { 200: v1ApplicationDetailSchema } } }, async (request) =>
     getPipelineApplication(db, wholeCompany(apiKeyOf(request).companyId), request.params.id),
   );
 
@@ -41,13 +41,13 @@ export async function applicationRoutes(v1: FastifyInstance, { config, database,
 
   api.post(
     '/api/v1/applications/:id/move',
-    { config: write, schema: { summary: 'Move an application to a stage', params: v1ApplicationParamsSchema, body: v1MoveApplicationBodySchema, response: { 200: v1StageChangeSchema } } },
+    { config: write, schema: { operationId: 'moveApplication', summary: 'Move an application to a stage', params: v1ApplicationParamsSchema, body: v1MoveApplicationBodySchema, response: { 200: v1StageChangeSchema } } },
     async (request) => move(await keyActor(db, request), request.params.id, request.body),
   );
 
   api.post(
     '/api/v1/applications/:id/reject',
-    { config: write, schema: { summary: 'Reject an application', params: v1ApplicationParamsSchema, body: v1RejectApplicationBodySchema, response: { 200: v1StageChangeSchema } } },
+    { config: write, schema: { operationId: 'rejectApplication', summary: 'Reject an application', params: v1ApplicationParamsSchema, body: v1RejectApplicationBodySchema, response: { 200: v1StageChangeSchema } } },
     async (request) => move(await keyActor(db, request), request.params.id, { stage: 'rejected', note: request.body.note }),
   );
 }

@@ -1,25 +1,40 @@
-import swagger from '@fastify/swagger';
+import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
+import { API_PROBLEMS } from '../../../shared/schemas/api-problems.ts';
+import { decorateDocument } from './openapi-responses.ts';
 
 export const OPENAPI_PATH = '/api/v1/openapi.json';
+
+const DESCRIPTION = [
+  'Read and act on your company’s hiring data. Authenticate with an API key from Settings → Developers: `Authorization: Bearer wc_live_…`.',
+  '',
+  'JSON in and out (`Content-Type: application/json`; anything else is 415), snake_case fields, times in ISO 8601 (UTC in answers; a time you send may carry any offset), dates as `YYYY-MM-DD`.',
+  'Every failure is `application/problem+json` (RFC 9457) whose `type` is the address of its explanation: ' +
+    API_PROBLEMS.map((problem) => `\`${problem.slug}\` (${problem.status})`).join(', ') +
+    '. A path that does not exist is 404; a path that exists with other methods is 405 with an `Allow` header (OPTIONS answers 204 with it).',
+].join('\n');
 
 /**
  * The public API's OpenAPI 3.1 document, generated from the zod schemas the routes validate with
  * (@fastify/swagger collects the routes; fastify-type-provider-zod turns the schemas into JSON
  * Schema). Only /api/v1 is in it: the browser API is ours to change. Register before the routes.
+ * Every operation lists each status it can answer with its headers (openapi-responses.ts), and
+ * `webhooks` describes each event's delivery (openapi-webhooks.ts); Redocly's recommended rules
+ * pass (tests/api/openapi-document.test.ts).
  */
 export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(swagger, {
+  const options: FastifyDynamicSwaggerOptions = {
     openapi: {
       openapi: '3.1.0',
       info: {
         title: 'WorkCred API',
         version: '1.0.0',
-        description: 'Read and act on your company’s hiring data. Authenticate with an API key from Settings → Developers: `Authorization: Bearer wc_live_…`.',
+        description: DESCRIPTION,
+        license: { name: 'WorkCred terms of service', url: new URL('/terms', config.PUBLIC_URL).href },
       },
-      servers: [{ url: config.PUBLIC_URL }],
+      servers: [{ url: config.PUBLIC_URL, description: 'WorkCred' }],
       components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key (wc_live_…) from Settings → Developers' } } },
       security: [{ apiKey: [] }],
     },
@@ -30,42 +45,9 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       // Grouped by resource (/api/v1/<resource>/…): Jobs, Applications, Candidates, …
       const resource = input.url.split('/')[3] ?? '';
       const tag = resource.charAt(0).toUpperCase() + resource.slice(1);
-      const schema = transformed.schema as { response?: Record<string, unknown>; body?: unknown; querystring?: unknown; params?: unknown };
-      return { ...transformed, schema: { ...schema, tags: [tag], response: { ...schema.response, ...problemResponses(input.url, input.route.method, schema) }, ...(scope ? { description: `Needs the ${scope} scope.` } : {}) } };
+      return { ...transformed, schema: { ...transformed.schema, tags: [tag], ...(scope ? { description: `Needs the ${scope} scope.` } : {}) } };
     },
-  });
-}
-
-/** RFC 9457 problem details, as every /api/v1 failure answers (problem.ts). */
-const PROBLEM_SCHEMA = {
-  type: 'object',
-  required: ['type', 'title', 'status', 'detail'],
-  properties: {
-    type: { type: 'string', description: 'A URL naming the kind of problem, documented at /developers#errors' },
-    title: { type: 'string' },
-    status: { type: 'integer' },
-    detail: { type: 'string', description: 'What went wrong, to show or log' },
-    errors: { type: 'array', description: 'On 422: each field that breaks a rule', items: { type: 'object', properties: { pointer: { type: 'string' }, detail: { type: 'string' } } } },
-    request_id: { type: 'string', description: 'On 500: quote it to support' },
-  },
-  additionalProperties: true,
-} as const;
-
-const PROBLEM_DESCRIPTIONS: Record<string, string> = {
-  '401': 'No key, or a key that is unknown, revoked or expired',
-  '403': 'The key lacks the scope this endpoint needs',
-  '404': 'Nothing with that id in your company',
-  '409': 'The change does not fit the current state, or a request with this Idempotency-Key is still running',
-  '422': 'The input breaks a rule; errors names each field',
-  '429': 'The key spent its budget; wait for Retry-After seconds',
-};
-
-/** The failures a route can answer, each as application/problem+json. */
-function problemResponses(url: string, method: string | string[], schema: { body?: unknown; querystring?: unknown; params?: unknown }) {
-  const writes = [method].flat().some((one) => one !== 'GET' && one !== 'HEAD');
-  const codes = ['401', '403', '429'];
-  if (url.includes(':')) codes.push('404');
-  if (writes) codes.push('409');
-  if (writes || schema.body || schema.querystring || schema.params) codes.push('422');
-  return Object.fromEntries(codes.map((code) => [code, { description: PROBLEM_DESCRIPTIONS[code], content: { 'application/problem+json': { schema: PROBLEM_SCHEMA } } }]));
+    transformObject: (documentObject) => ('openapiObject' in documentObject ? decorateDocument(documentObject.openapiObject, config.PUBLIC_URL) : documentObject.swaggerObject),
+  };
+  await app.register(swagger, options);
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { addEmployeeBodySchema, relieveBodySchema } from '../../../shared/schemas/employment.ts';
-import { cancelInterviewBodySchema, listInterviewsQuerySchema, scheduleInterviewBodySchema } from '../../../shared/schemas/interviews.ts';
+import { cancelInterviewBodySchema, listInterviewsQuerySchema, v1ScheduleInterviewBodySchema } from '../../../shared/schemas/interviews.ts';
 import {
   v1CandidateParamsSchema,
   v1CandidateSchema,
@@ -12,7 +12,6 @@ import {
   v1InterviewListSchema,
   v1InterviewParamsSchema,
   v1InterviewSchema,
-  v1ProblemSchema,
   v1SavedInterviewSchema,
 } from '../../../shared/schemas/public-api.ts';
 import type { ApiScope } from '../../../shared/schemas/api-keys.ts';
@@ -26,7 +25,7 @@ import { scheduleInterview } from '../interviews/schedule-interview.ts';
 import { getCompanyCandidate } from '../pipeline/list-applications.ts';
 import { wholeCompany } from '../team/member-scope.ts';
 import { keyActor } from './key-actor.ts';
-import { PROBLEM_BASE } from './problem.ts';
+import { sendProblem } from './problem.ts';
 
 /**
  * /api/v1 candidates (read what the company may see), interviews (list, schedule, cancel) and
@@ -39,16 +38,16 @@ export async function peopleRoutes(v1: FastifyInstance, { config, database, cloc
   const rateLimit = { max: config.API_RATE_LIMIT_MAX, timeWindow: config.API_RATE_LIMIT_WINDOW_SECONDS * 1000 };
   const scoped = (apiScope: ApiScope) => ({ access: 'api-key' as const, apiScope, rateLimit });
 
-  api.get('/api/v1/candidates/:id', { config: scoped('candidates:read'), schema: { summary: 'Get a candidate who applied', params: v1CandidateParamsSchema, response: { 200: v1CandidateSchema } } }, async (request) =>
+  api.get('/api/v1/candidates/:id', { config: scoped('candidates:read'), schema: { operationId: 'getCandidate', summary: 'Get a candidate who applied', params: v1CandidateParamsSchema, response: { 200: v1CandidateSchema } } }, async (request) =>
     getCompanyCandidate(db, apiKeyOf(request).companyId, request.params.id),
   );
 
-  api.get('/api/v1/interviews', { config: scoped('interviews:read'), schema: { summary: 'List interviews', querystring: listInterviewsQuerySchema, response: { 200: v1InterviewListSchema } } }, async (request) => ({
+  api.get('/api/v1/interviews', { config: scoped('interviews:read'), schema: { operationId: 'listInterviews', summary: 'List interviews', querystring: listInterviewsQuerySchema, response: { 200: v1InterviewListSchema } } }, async (request) => ({
     data: await listInterviews(db, wholeCompany(apiKeyOf(request).companyId), request.query, clock()),
     next_cursor: null,
   }));
 
-  api.post('/api/v1/interviews', { config: scoped('interviews:write'), schema: { summary: 'Schedule an interview', body: scheduleInterviewBodySchema, response: { 201: v1SavedInterviewSchema, 409: v1ProblemSchema } } }, async (request, reply) => {
+  api.post('/api/v1/interviews', { config: scoped('interviews:write'), schema: { operationId: 'scheduleInterview', summary: 'Schedule an interview', body: v1ScheduleInterviewBodySchema, response: { 201: v1SavedInterviewSchema } } }, async (request, reply) => {
     try {
       const interview = await scheduleInterview(db, { ...(await keyActor(db, request)), mailFrom: config.MAIL_FROM }, request.body, clock());
       onMessageQueued();
@@ -56,16 +55,13 @@ export async function peopleRoutes(v1: FastifyInstance, { config, database, cloc
     } catch (error) {
       if (!(error instanceof InterviewConflictError)) throw error;
       // Nothing saved; send again with allow_conflicts: true to go ahead.
-      return reply
-        .code(409)
-        .type('application/problem+json')
-        .send({ type: `${PROBLEM_BASE}interview-conflict`, title: 'INTERVIEW_CONFLICT', status: 409, detail: error.message, conflicts: error.conflicts });
+      return sendProblem(reply, config.PUBLIC_URL, 409, 'INTERVIEW_CONFLICT', error.message, { conflicts: error.conflicts });
     }
   });
 
   api.post(
     '/api/v1/interviews/:id/cancel',
-    { config: scoped('interviews:write'), schema: { summary: 'Cancel an interview', params: v1InterviewParamsSchema, body: cancelInterviewBodySchema, response: { 200: v1InterviewSchema } } },
+    { config: scoped('interviews:write'), schema: { operationId: 'cancelInterview', summary: 'Cancel an interview', params: v1InterviewParamsSchema, body: cancelInterviewBodySchema, response: { 200: v1InterviewSchema } } },
     async (request) => {
       const interview = await cancelInterview(db, { ...(await keyActor(db, request)), mailFrom: config.MAIL_FROM }, request.params.id, request.body.reason ?? null, clock());
       onMessageQueued();
@@ -73,12 +69,12 @@ export async function peopleRoutes(v1: FastifyInstance, { config, database, cloc
     },
   );
 
-  api.get('/api/v1/employees', { config: scoped('employees:read'), schema: { summary: 'List employees', querystring: v1EmployeesQuerySchema, response: { 200: v1EmployeeListSchema } } }, async (request) => ({
+  api.get('/api/v1/employees', { config: scoped('employees:read'), schema: { operationId: 'listEmployees', summary: 'List employees', querystring: v1EmployeesQuerySchema, response: { 200: v1EmployeeListSchema } } }, async (request) => ({
     data: await listEmployees(db, apiKeyOf(request).companyId, request.query.status, clock()),
     next_cursor: null,
   }));
 
-  api.post('/api/v1/employees', { config: scoped('employees:write'), schema: { summary: 'Add an employee', body: addEmployeeBodySchema, response: { 201: v1EmployeeSchema } } }, async (request, reply) => {
+  api.post('/api/v1/employees', { config: scoped('employees:write'), schema: { operationId: 'addEmployee', summary: 'Add an employee', body: addEmployeeBodySchema, response: { 201: v1EmployeeSchema } } }, async (request, reply) => {
     const employee = await addEmployee(db, await keyActor(db, request), request.body, { now: clock(), publicUrl: config.PUBLIC_URL });
     onMessageQueued();
     return reply.code(201).send(employee);
@@ -86,7 +82,7 @@ export async function peopleRoutes(v1: FastifyInstance, { config, database, cloc
 
   api.post(
     '/api/v1/employees/:id/relieve',
-    { config: scoped('employees:write'), schema: { summary: 'Relieve an employee', params: v1EmployeeParamsSchema, body: relieveBodySchema, response: { 200: v1EmployeeSchema } } },
+    { config: scoped('employees:write'), schema: { operationId: 'relieveEmployee', summary: 'Relieve an employee', params: v1EmployeeParamsSchema, body: relieveBodySchema, response: { 200: v1EmployeeSchema } } },
     async (request) => {
       const employee = await relieveEmployee(db, await keyActor(db, request), request.params.id, request.body, { now: clock(), publicUrl: config.PUBLIC_URL });
       onMessageQueued();

@@ -41,7 +41,9 @@ export async function publicApiRoutes(app: FastifyInstance, deps: FeatureDeps) {
   app.addHook('onClose', stopJobsCache);
 
   await app.register(async (v1) => {
-    registerProblemDetails(v1);
+    registerProblemDetails(v1, config.PUBLIC_URL);
+    // JSON only: Fastify's text/plain parser would hand a string to the schema, a 422 instead of 415.
+    v1.removeContentTypeParser('text/plain');
     registerIdempotency(v1, database.db, clock);
     const api = v1.withTypeProvider<ZodTypeProvider>();
     const rateLimit = { max: config.API_RATE_LIMIT_MAX, timeWindow: config.API_RATE_LIMIT_WINDOW_SECONDS * 1000 };
@@ -53,7 +55,7 @@ export async function publicApiRoutes(app: FastifyInstance, deps: FeatureDeps) {
     v1.get(OPENAPI_PATH, { config: { access: 'public' } }, async () => app.swagger());
 
     // The dashboard's cache of a company's pages (forgotten on every instance when its jobs change), in v1's shape.
-    api.get('/api/v1/jobs', { config: read('jobs:read'), schema: { summary: 'List jobs', querystring: employerJobsQueryWithCursorSchema, response: { 200: v1JobListSchema } } }, async (request, reply) => {
+    api.get('/api/v1/jobs', { config: read('jobs:read'), schema: { operationId: 'listJobs', summary: 'List jobs', querystring: employerJobsQueryWithCursorSchema, response: { 200: v1JobListSchema } } }, async (request, reply) => {
       const companyId = apiKeyOf(request).companyId;
       const { limit, cursor } = request.query;
       const answer = await jobsCache.answer(companyId, JSON.stringify(['v1', limit, cursor?.createdAt, cursor?.id]), async () => {
@@ -66,28 +68,28 @@ export async function publicApiRoutes(app: FastifyInstance, deps: FeatureDeps) {
       return sendCachedAnswer(request, reply, answer!, 'private');
     });
 
-    api.get('/api/v1/jobs/:id', { config: read('jobs:read'), schema: { summary: 'Get a job', params: v1JobParamsSchema, response: { 200: v1JobSchema } } }, async (request) => {
+    api.get('/api/v1/jobs/:id', { config: read('jobs:read'), schema: { operationId: 'getJob', summary: 'Get a job', params: v1JobParamsSchema, response: { 200: v1JobSchema } } }, async (request) => {
       const page = await listCompanyJobs(db, wholeCompany(apiKeyOf(request).companyId), { limit: 1, jobId: request.params.id });
       const job = page.jobs[0];
       if (!job) throw notFound(messages.jobDetail.notFound);
       return job;
     });
 
-    api.post('/api/v1/jobs', { config: write, bodyLimit: JOB_BODY_BYTES, schema: { summary: 'Create a job', body: createJobBodySchema, response: { 201: v1JobSchema } } }, async (request, reply) =>
+    api.post('/api/v1/jobs', { config: write, bodyLimit: JOB_BODY_BYTES, schema: { operationId: 'createJob', summary: 'Create a job', body: createJobBodySchema, response: { 201: v1JobSchema } } }, async (request, reply) =>
       reply.code(201).send(await createJob(db, await keyActor(db, request), request.body, clock())),
     );
 
-    api.patch('/api/v1/jobs/:id', { config: write, bodyLimit: JOB_BODY_BYTES, schema: { summary: 'Update a job', params: v1JobParamsSchema, body: updateJobBodySchema, response: { 200: v1JobSchema } } }, async (request) =>
+    api.patch('/api/v1/jobs/:id', { config: write, bodyLimit: JOB_BODY_BYTES, schema: { operationId: 'updateJob', summary: 'Update a job', params: v1JobParamsSchema, body: updateJobBodySchema, response: { 200: v1JobSchema } } }, async (request) =>
       updateJob(db, await keyActor(db, request), request.params.id, request.body, clock()),
     );
 
-    api.post('/api/v1/jobs/:id/close', { config: write, schema: { summary: 'Close a job', params: v1JobParamsSchema, response: { 200: v1JobSchema } } }, async (request) =>
+    api.post('/api/v1/jobs/:id/close', { config: write, schema: { operationId: 'closeJob', summary: 'Close a job', params: v1JobParamsSchema, response: { 200: v1JobSchema } } }, async (request) =>
       closeJob(db, await keyActor(db, request), request.params.id, clock()),
     );
 
     api.get(
       '/api/v1/jobs/:id/applications',
-      { config: read('applications:read'), schema: { summary: 'List a job’s applications', params: v1JobParamsSchema, querystring: employerJobsQueryWithCursorSchema, response: { 200: v1ApplicationListSchema } } },
+      { config: read('applications:read'), schema: { operationId: 'listJobApplications', summary: 'List a job’s applications', params: v1JobParamsSchema, querystring: employerJobsQueryWithCursorSchema, response: { 200: v1ApplicationListSchema } } },
       async (request, reply) => {
         const companyId = apiKeyOf(request).companyId;
         await companyJob(db, companyId, request.params.id);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { WebhookEvent } from '../../../shared/schemas/webhooks.ts';
+import type { PipelineStage } from '../../../shared/schemas/pipeline.ts';
+import type { WebhookEvent, WebhookEventData } from '../../../shared/schemas/webhooks.ts';
 import type { DB } from '../../db/schema.ts';
 
 /** The webhook-id of a new message: the same for every endpoint, attempt and redelivery of this event. */
@@ -49,7 +50,7 @@ export async function nextSequence(trx: Transaction<DB> | Kysely<DB>, companyId:
  * transaction: the event exists exactly when the change does, and is delivered after commit by
  * the dispatcher on any instance (pg_notify wakes them). One indexed read when no one listens.
  */
-export async function emitWebhookEvent(trx: Transaction<DB> | Kysely<DB>, companyId: string, type: WebhookEvent, data: Record<string, unknown>, now: Date = new Date()): Promise<void> {
+export async function emitWebhookEvent<T extends WebhookEvent>(trx: Transaction<DB> | Kysely<DB>, companyId: string, type: T, data: WebhookEventData<T>, now: Date = new Date()): Promise<void> {
   const endpoints = await trx
     .selectFrom('webhook_endpoints')
     .select('id')
@@ -71,10 +72,11 @@ export async function emitWebhookEvent(trx: Transaction<DB> | Kysely<DB>, compan
 export async function emitStageChanged(
   trx: Transaction<DB>,
   application: { id: string; job_id: string; candidate_id: string; company_id: string },
-  from: string,
-  to: string,
-  employmentId: string | null,
+  from: PipelineStage,
+  to: PipelineStage,
+  hire: { employment_id: string; title: string; joining_date: string } | null,
 ): Promise<void> {
   await emitWebhookEvent(trx, application.company_id, 'application.stage_changed', { application_id: application.id, job_id: application.job_id, candidate_id: application.candidate_id, from_stage: from, to_stage: to });
-  if (employmentId) await emitWebhookEvent(trx, application.company_id, 'employee.hired', { employment_id: employmentId, candidate_id: application.candidate_id });
+  // A hire through the company's own pipeline is its own source: confirmed (issue 33 A1).
+  if (hire) await emitWebhookEvent(trx, application.company_id, 'employee.hired', { ...hire, candidate_id: application.candidate_id, confirmation: 'confirmed' });
 }

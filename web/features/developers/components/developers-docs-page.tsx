@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { PublicLayout } from '@web/components/layout/public-layout.tsx';
 import { PageIntro } from '@web/features/public-pages/components/page-intro.tsx';
+import { API_PROBLEMS } from '@shared/schemas/api-problems.ts';
 import { apiScopes } from '@shared/schemas/api-keys.ts';
 import { webhookEvents } from '@shared/schemas/webhooks.ts';
 
@@ -14,19 +15,6 @@ interface OpenApiDocument {
   paths: Record<string, Record<string, OpenApiOperation>>;
 }
 
-const PROBLEMS: [string, number, string][] = [
-  ['unauthorized', 401, 'No key, or a key that is unknown, revoked or expired.'],
-  ['missing-scope', 403, 'The key lacks the scope the endpoint needs; the detail names it.'],
-  ['key-creator-gone', 403, 'The person who created the key has left the company: the key still reads, but changes need a new key.'],
-  ['not-found', 404, 'Nothing with that id in your company.'],
-  ['conflict', 409, 'The change does not fit the current state (for example, a plan limit); the detail says why.'],
-  ['interview-conflict', 409, 'An interviewer is busy then; conflicts lists them. Send again with allow_conflicts: true to go ahead.'],
-  ['idempotency-in-progress', 409, 'A request with this Idempotency-Key is still running; retry in a few seconds.'],
-  ['validation-failed', 422, 'The input breaks a rule; errors lists each field (a JSON pointer) with its message.'],
-  ['idempotency-key-reused', 422, 'This Idempotency-Key was used with a different request; use a new key for a new request.'],
-  ['too-many-requests', 429, 'The key spent its budget; wait for the seconds in Retry-After.'],
-  ['internal', 500, 'Our fault. Quote request_id to support.'],
-];
 
 const CURL = `curl https://workcred.in/api/v1/jobs?limit=20 \\
   -H "Authorization: Bearer $WORKCRED_API_KEY"`;
@@ -91,7 +79,7 @@ export function DevelopersDocsPage() {
         </Section>
         <Section id="conventions" title="Conventions">
           <ul className="list-disc space-y-1 pl-6">
-            <li>JSON with snake_case fields; times in ISO 8601, UTC; a field with no value is null, never missing.</li>
+            <li>JSON with snake_case fields (send Content-Type: application/json); times in ISO 8601, UTC in answers, with any offset in what you send (an interview’s starts_at: 2026-12-10T06:00:00Z); days as YYYY-MM-DD; a field with no value is null, never missing.</li>
             <li>
               Lists answer <code className="font-mono">{'{ data, next_cursor }'}</code> and a <code className="font-mono">Link: &lt;…&gt;; rel="next"</code> header; pass{' '}
               <code className="font-mono">cursor</code> to get the next page and <code className="font-mono">limit</code> (1 to 100) to size it.
@@ -169,10 +157,12 @@ export function DevelopersDocsPage() {
         <Section id="errors" title="Errors">
           <p>
             Errors are <code className="font-mono">application/problem+json</code> (RFC 9457): <code className="font-mono">type</code>, <code className="font-mono">title</code>,{' '}
-            <code className="font-mono">status</code> and a <code className="font-mono">detail</code> to show or log.
+            <code className="font-mono">status</code> and a <code className="font-mono">detail</code> to show or log. The <code className="font-mono">type</code> is the address of its entry below; the{' '}
+            <code className="font-mono">title</code> is the error’s code (a rule of one endpoint, such as JOB_CLOSED, has the type of its status). A path that does not exist is 404; one that exists with other methods is 405
+            with an Allow header.
           </p>
           <dl className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-            {PROBLEMS.map(([slug, status, meaning]) => (
+            {API_PROBLEMS.map(({ slug, status, meaning }) => (
               <div key={slug} id={`problem-${slug}`} className="grid gap-1 p-4 sm:grid-cols-[14rem_1fr]">
                 <dt className="font-mono text-sm font-semibold text-slate-900">
                   {status} {slug}
