@@ -12,6 +12,8 @@ const external = [
   '@fastify/swagger-ui',
   'pino',
   'thread-stream',
+  // HarfBuzz's WebAssembly beside its module (server/pdf/indic-fonts.ts shapes India's scripts with it)
+  'harfbuzzjs',
   // native code
   'sharp',
   'pg-native',

@@ -1,7 +1,7 @@
 /**
  * Run compiled as the server is (scripts/server-build-options.mjs), by tests/api/server-process.test.ts:
  * the packages the server loads on demand, bundled into chunks of their own, work from the bundle
- * (the PDF makers with pdf-lib, react-dom/server and the QR encoder; the mailer). Prints one JSON line.
+ * (the PDF makers with pdf-lib, react-dom/server, the QR encoder and HarfBuzz; the mailer). Prints one JSON line.
  */
 const [{ renderLetterPdf }, { renderInvoicePdf }, { default: nodemailer }] = await Promise.all([
   import('../../server/features/letters/letter-pdf.ts'),
@@ -11,7 +11,8 @@ const [{ renderLetterPdf }, { renderInvoicePdf }, { default: nodemailer }] = awa
 const party = { legal_name: 'Kaveri Textiles Private Limited', gstin: '29AABCK1234M1Z5', address: '12 MG Road, Bengaluru', state: 'Karnataka', state_code: '29' };
 const letter = await renderLetterPdf({
   title: 'Experience letter',
-  body: 'This is to certify that Ananya Iyer worked with us as a Senior Accountant.',
+  // A name in Devanagari: HarfBuzz's WebAssembly and the Noto font files must be found from the bundle too (issue 33 C6).
+  body: 'This is to certify that Ananya Iyer (अनन्या अय्यर) worked with us as a Senior Accountant.',
   companyName: 'Kaveri Textiles',
   logoPng: null,
   code: 'WC-ABCD-2345',

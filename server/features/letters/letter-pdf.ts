@@ -1,8 +1,8 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { QRCodeSVG } from 'qrcode.react';
-import { PDFDocument, rgb, StandardFonts, type PDFImage, type PDFPage } from 'pdf-lib';
-import { printable, wrapToWidth } from '../../pdf/pdf-text.ts';
+import { PDFDocument, rgb, type PDFImage, type PDFPage } from 'pdf-lib';
+import { PdfText } from '../../pdf/indic-text.ts';
 
 export interface LetterPdfFacts {
   title: string;
@@ -35,37 +35,38 @@ export function qrPath(value: string): { path: string; modules: number } {
 /**
  * A letter on A4: the company's logo and name, the date and reference, the subject, the text in
  * paragraphs (more pages if it needs them), the sign-off, and on every page a footer with the QR
- * code of /verify/<code> and the address written out. Standard fonts, vector QR: tens of kilobytes.
+ * code of /verify/<code> and the address written out. Standard fonts for Latin, subsets of Noto
+ * Sans for names and text in India's scripts (server/pdf/indic-text.ts), vector QR: tens of kilobytes.
  */
 export async function renderLetterPdf(facts: LetterPdfFacts): Promise<Buffer> {
   const pdf = await PDFDocument.create();
-  pdf.setTitle(printable(`${facts.title} - ${facts.companyName}`));
-  pdf.setAuthor(printable(facts.companyName));
+  // The document information holds Unicode (UTF-16) as it is.
+  pdf.setTitle(`${facts.title} - ${facts.companyName}`);
+  pdf.setAuthor(facts.companyName);
   pdf.setProducer('WorkCred');
   pdf.setCreator('WorkCred');
   pdf.setCreationDate(facts.issuedAt);
   pdf.setModificationDate(facts.issuedAt);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const text = await PdfText.create(pdf);
   const logo = facts.logoPng ? await pdf.embedPng(facts.logoPng) : null;
   const qr = qrPath(facts.verifyUrl);
 
   let page = pdf.addPage(A4);
-  let y = header(page, facts, logo, bold, regular);
+  let y = header(page, facts, logo, text);
   const newPageIfBelow = (needed: number) => {
     if (y - needed >= FOOTER_TOP) return;
     page = pdf.addPage(A4);
     y = A4[1] - 64;
   };
-  const write = (value: string, size: number, font = regular, leading = size * 1.45) => {
-    for (const line of wrapToWidth(value, font, size, RIGHT - LEFT)) {
+  const write = (value: string, size: number, bold = false, leading = size * 1.45) => {
+    for (const line of text.wrap(value, size, RIGHT - LEFT, bold)) {
       newPageIfBelow(leading);
-      page.drawText(line, { x: LEFT, y, size, font, color: INK });
+      text.draw(page, line, { x: LEFT, y, size, bold, color: INK });
       y -= leading;
     }
   };
 
-  write(facts.title, 15, bold, 22);
+  write(facts.title, 15, true, 22);
   y -= 10;
   for (const paragraph of facts.body.split(/\n\s*\n/).map((value) => value.trim()).filter(Boolean)) {
     for (const line of paragraph.split('\n')) write(line, 11);
@@ -73,15 +74,16 @@ export async function renderLetterPdf(facts: LetterPdfFacts): Promise<Buffer> {
   }
   y -= 14;
   newPageIfBelow(60);
-  write(`For ${facts.companyName}`, 11, bold);
+  write(`For ${facts.companyName}`, 11, true);
   y -= 26;
   write('Authorised signatory', 10);
 
-  for (const each of pdf.getPages()) footer(each, facts, qr, regular, bold);
+  for (const each of pdf.getPages()) footer(each, facts, qr, text);
+  text.finish();
   return Buffer.from(await pdf.save({ useObjectStreams: false }));
 }
 
-function header(page: PDFPage, facts: LetterPdfFacts, logo: PDFImage | null, bold: Awaited<ReturnType<PDFDocument['embedFont']>>, regular: Awaited<ReturnType<PDFDocument['embedFont']>>): number {
+function header(page: PDFPage, facts: LetterPdfFacts, logo: PDFImage | null, text: PdfText): number {
   const top = A4[1] - 56;
   let nameX = LEFT;
   if (logo) {
@@ -89,25 +91,25 @@ function header(page: PDFPage, facts: LetterPdfFacts, logo: PDFImage | null, bol
     page.drawImage(logo, { x: LEFT, y: top - size.height + 12, width: size.width, height: size.height });
     nameX = LEFT + size.width + 12;
   }
-  page.drawText(printable(facts.companyName), { x: nameX, y: top - 12, size: 16, font: bold, color: INK });
+  text.draw(page, facts.companyName, { x: nameX, y: top - 12, size: 16, bold: true, color: INK });
   page.drawLine({ start: { x: LEFT, y: top - 46 }, end: { x: RIGHT, y: top - 46 }, thickness: 0.8, color: rgb(0.8, 0.8, 0.83) });
-  const date = printable(`Date: ${facts.issuedOn}`);
-  const reference = printable(`Ref: ${facts.code}`);
-  page.drawText(date, { x: RIGHT - regular.widthOfTextAtSize(date, 10), y: top - 70, size: 10, font: regular, color: INK });
-  page.drawText(reference, { x: RIGHT - regular.widthOfTextAtSize(reference, 10), y: top - 84, size: 10, font: regular, color: MUTED });
+  const date = `Date: ${facts.issuedOn}`;
+  const reference = `Ref: ${facts.code}`;
+  text.draw(page, date, { x: RIGHT - text.width(date, 10), y: top - 70, size: 10, color: INK });
+  text.draw(page, reference, { x: RIGHT - text.width(reference, 10), y: top - 84, size: 10, color: MUTED });
   return top - 120;
 }
 
-function footer(page: PDFPage, facts: LetterPdfFacts, qr: { path: string; modules: number }, regular: Awaited<ReturnType<PDFDocument['embedFont']>>, bold: Awaited<ReturnType<PDFDocument['embedFont']>>) {
+function footer(page: PDFPage, facts: LetterPdfFacts, qr: { path: string; modules: number }, text: PdfText) {
   const size = 84;
   const bottom = 40;
   page.drawLine({ start: { x: LEFT, y: bottom + size + 16 }, end: { x: RIGHT, y: bottom + size + 16 }, thickness: 0.5, color: rgb(0.85, 0.85, 0.88) });
   // drawSvgPath draws downwards from (x, y), as SVG does.
   page.drawSvgPath(qr.path, { x: LEFT, y: bottom + size, scale: size / qr.modules, color: rgb(0, 0, 0), borderWidth: 0 });
   const x = LEFT + size + 18;
-  page.drawText('Verify this letter', { x, y: bottom + size - 12, size: 10, font: bold, color: INK });
-  page.drawText(printable(facts.verifyUrl), { x, y: bottom + size - 28, size: 9, font: regular, color: INK });
-  page.drawText(printable(`Code: ${facts.code}`), { x, y: bottom + size - 42, size: 9, font: regular, color: INK });
-  const note = wrapToWidth(`Scan the code or open the address to check that ${facts.companyName} issued this letter through WorkCred and has not revoked it.`, regular, 8, RIGHT - x);
-  note.forEach((line, index) => page.drawText(line, { x, y: bottom + size - 58 - index * 11, size: 8, font: regular, color: MUTED }));
+  text.draw(page, 'Verify this letter', { x, y: bottom + size - 12, size: 10, bold: true, color: INK });
+  text.draw(page, facts.verifyUrl, { x, y: bottom + size - 28, size: 9, color: INK });
+  text.draw(page, `Code: ${facts.code}`, { x, y: bottom + size - 42, size: 9, color: INK });
+  const note = text.wrap(`Scan the code or open the address to check that ${facts.companyName} issued this letter through WorkCred and has not revoked it.`, 8, RIGHT - x);
+  note.forEach((line, index) => text.draw(page, line, { x, y: bottom + size - 58 - index * 11, size: 8, color: MUTED }));
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { PublicJobDetail } from '../../../shared/schemas/job-detail.ts';
+import type { indicSvgText } from '../../pdf/indic-svg.ts';
 import type { JobPageFacts } from './job-page-facts.ts';
 
 /** The address of a job's share image, with its version: what the job page's og:image names. */
@@ -51,8 +52,12 @@ export function escapeXml(text: string): string {
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
+// Counted and cut between graphemes, so a word in an Indic script never loses a vowel sign or virama.
+const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
+const graphemes = (text: string) => [...segmenter.segment(text)].map((part) => part.segment);
+
 function clip(text: string, max: number): string {
-  const chars = [...text];
+  const chars = graphemes(text);
   return chars.length <= max ? text : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
 }
 
@@ -64,7 +69,7 @@ export function wrapText(text: string, perLine: number, maxLines: number): strin
   const lines: string[] = [];
   let line = '';
   const words = oneLine(text).split(' ').filter(Boolean).flatMap((word) => {
-    const chars = [...word];
+    const chars = graphemes(word);
     const parts: string[] = [];
     for (let i = 0; i < chars.length; i += perLine) parts.push(chars.slice(i, i + perLine).join(''));
     return parts;
@@ -72,7 +77,7 @@ export function wrapText(text: string, perLine: number, maxLines: number): strin
   for (let i = 0; i < words.length; i += 1) {
     const word = words[i]!;
     const next = line ? `${line} ${word}` : word;
-    if ([...next].length <= perLine) {
+    if (graphemes(next).length <= perLine) {
       line = next;
       continue;
     }
@@ -91,24 +96,39 @@ export function wrapText(text: string, perLine: number, maxLines: number): strin
 const mark = (x: number, y: number, size: number) =>
   `<g transform="translate(${x} ${y}) scale(${size / 32})"><rect width="32" height="32" rx="7" fill="${BRAND}"/><path d="M8 10l3.2 12L16 13l4.8 9L24 10" fill="none" stroke="#fff" stroke-width="2.6" stroke-linecap="round" stroke-linejoin="round"/></g>`;
 
+/** Draws a line holding one of India's scripts as outlines (server/pdf/indic-svg.ts), else null. */
+type Outliner = typeof indicSvgText;
+
+/** Text in the blocks of India's scripts (Devanagari to Malayalam). */
+const INDIC = /[\u0900-\u0d7f]/;
+
+/** One line of the card: SVG text in the system's font, or outlines when it holds one of India's scripts. */
+function cardLine(outline: Outliner, text: string, x: number, y: number, size: number, fill: string, bold = false): string {
+  return (
+    outline(text, { x, y, size, fill, weight: bold ? 'bold' : 'regular' }) ??
+    `<text x="${x}" y="${y}" font-family="${FONT}" font-size="${size}"${bold ? ' font-weight="700"' : ''} fill="${fill}">${escapeXml(text)}</text>`
+  );
+}
+
 /** The card as SVG: the job's title, the company, city and pay on WorkCred's colours, room at the top right for the logo. */
-export function shareImageSvg(content: ShareImageContent): string {
+export function shareImageSvg(content: ShareImageContent, outline: Outliner = () => null): string {
   const { width, height } = SHARE_IMAGE;
   const textWidth = content.logoKey ? 26 : 30;
   const title = wrapText(content.title, textWidth, 3);
-  const titleTop = 250;
-  const titleLines = title.map((line, i) => `<tspan x="80" y="${titleTop + i * 72}">${escapeXml(line)}</tspan>`).join('');
-  const afterTitle = titleTop + (title.length - 1) * 72 + 70;
   const details = [content.city, content.pay].map((part) => oneLine(part ?? '')).filter(Boolean);
+  const titleTop = 250;
+  const company = clip(oneLine(content.company), 40);
+  const detailsLine = clip(details.join('  ·  '), 56);
+  const afterTitle = titleTop + (title.length - 1) * 72 + 70;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
 <rect width="${width}" height="${height}" fill="#ffffff"/>
 <rect width="${width}" height="${height - 90}" fill="${BRAND_LIGHT}"/>
 <rect x="0" y="0" width="16" height="${height}" fill="${BRAND}"/>
 ${mark(80, 64, 56)}
 <text x="152" y="104" font-family="${FONT}" font-size="34" font-weight="700" fill="${BRAND_DARK}">WorkCred</text>
-<text x="80" y="186" font-family="${FONT}" font-size="36" fill="${MUTED}">${escapeXml(clip(oneLine(content.company), 40))}</text>
-<text font-family="${FONT}" font-size="60" font-weight="700" fill="${INK}">${titleLines}</text>
-${details.length > 0 ? `<text x="80" y="${Math.min(afterTitle, height - 130)}" font-family="${FONT}" font-size="34" fill="${BRAND_DARK}">${escapeXml(clip(details.join('  ·  '), 56))}</text>` : ''}
+${cardLine(outline, company, 80, 186, 36, MUTED)}
+${title.map((line, i) => cardLine(outline, line, 80, titleTop + i * 72, 60, INK, true)).join('\n')}
+${details.length > 0 ? cardLine(outline, detailsLine, 80, Math.min(afterTitle, height - 130), 34, BRAND_DARK) : ''}
 <rect x="0" y="${height - 90}" width="${width}" height="90" fill="${BRAND}"/>
 <text x="80" y="${height - 34}" font-family="${FONT}" font-size="32" font-weight="700" fill="#ffffff">Apply on WorkCred</text>
 <text x="${width - 80}" y="${height - 34}" text-anchor="end" font-family="${FONT}" font-size="28" fill="#d1fae5">Verified employment records</text>
@@ -119,6 +139,8 @@ ${details.length > 0 ? `<text x="80" y="${Math.min(afterTitle, height - 130)}" f
 export async function renderShareImage(content: ShareImageContent, logo: Buffer | undefined): Promise<Buffer> {
   // Loaded on the first image, not at start-up (issue 14: start-up time).
   const { default: sharp } = await import('sharp');
+  // HarfBuzz and the Noto fonts load only for a card with text in India's scripts.
+  const outline = INDIC.test(JSON.stringify(content)) ? (await import('../../pdf/indic-svg.ts')).indicSvgText : undefined;
   const layers: { input: Buffer; left: number; top: number }[] = [];
   if (logo) {
     const tile = Buffer.from(
@@ -134,7 +156,7 @@ export async function renderShareImage(content: ShareImageContent, logo: Buffer 
     if (fitted) layers.push({ input: fitted, left: LOGO_LEFT, top: LOGO_TOP });
     else layers.pop();
   }
-  return sharp(Buffer.from(shareImageSvg(content))).composite(layers).png({ compressionLevel: 9 }).toBuffer();
+  return sharp(Buffer.from(shareImageSvg(content, outline))).composite(layers).png({ compressionLevel: 9 }).toBuffer();
 }
 
 /** A stream's bytes, or undefined when there are more than `max` (a logo is at most a few dozen kB). */
