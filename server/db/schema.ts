@@ -7,7 +7,7 @@ import type { NullableTimestamp, Timestamp } from './schema-columns.ts';
  * Kysely's view of the tables created by server/db/migrations. Keep in step with the SQL.
  * The people, companies and audit tables are here; each feature's tables live in a
  * schema-<feature>.ts file that merges them into DB (declaration merging), re-exported below
- * so every `import type { … } from './schema.ts'` keeps working.
+ * so every type import of this module keeps working.
  */
 
 export type Role = 'admin' | 'employer' | 'candidate';
