@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { DurationSequencer } from './tests/support/sequencer.ts';
 
 const shared = { testTimeout: 30_000, hookTimeout: 60_000 };
 
@@ -17,6 +18,10 @@ const shared = { testTimeout: 30_000, hookTimeout: 60_000 };
 export default defineConfig({
   test: {
     maxWorkers: 2,
+    // Each lane starts its longest files first, by the times in tests/durations.json (refresh:
+    // scripts/refresh-test-durations.mjs): without a local cache (a CI clone) Vitest ordered by
+    // file size, and a short file that takes 90 s started last and ran alone at the lane's end.
+    sequence: { sequencer: DurationSequencer },
     projects: [
       { test: { ...shared, name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       {
@@ -48,7 +53,10 @@ export default defineConfig({
           // lane ran 3 files in 113 s instead of 139 s, the database working in its own process.
           // Both databases are covered file by file in the API lanes.
           env: { TEST_DB: 'either' },
-          globalSetup: ['tests/support/global-setup-pglite.ts', 'tests/support/global-setup-postgres.ts', 'tests/support/global-setup-chromium.ts'],
+          // With CI=true the lane has PostgreSQL or fails, so it never uses a PGlite template: making
+          // one anyway (global setups run one after another, before any file starts) took 20-36 s on
+          // the loaded development machine.
+          globalSetup: [...(process.env.CI === 'true' ? [] : ['tests/support/global-setup-pglite.ts']), 'tests/support/global-setup-postgres.ts', 'tests/support/global-setup-chromium.ts'],
           // Two files at a time, after the API lanes, each with its own server and database and a
           // context of the lane's one Chromium: a file alone left a third of the 2 cores idle
           // (pages wait on the server, the server on the database), and the 37 files took 325 s

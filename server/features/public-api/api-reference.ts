@@ -21,6 +21,8 @@ const CONTRAST_CSS = `
 .swagger-ui .opblock.opblock-delete .opblock-summary-method { background: #b91c1c; }
 .swagger-ui .parameter__in, .swagger-ui .parameter__deprecated { color: #4b5563; }
 .swagger-ui .opblock-description-wrapper p, .swagger-ui .response-col_description { color: #1f2937; }
+/* No operation declares links: the empty Links column only pushed the responses table off a phone's screen. */
+.swagger-ui .response-col_links { display: none; }
 `;
 
 /**
