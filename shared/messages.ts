@@ -314,6 +314,7 @@ export const messages = {
     createNewJob: 'Create New Job',
     createNewJobHint: 'Post a job and share its link or QR code.',
     applicationsCount: '{count} applications',
+    applicationsCountOne: '{count} application',
     expires: 'Expires {date}',
     copyLink: 'Copy Link',
     linkCopied: 'Job link copied to clipboard!',
@@ -322,6 +323,8 @@ export const messages = {
     qrTitle: 'Job QR Code',
     qrDescription: 'Candidates can scan this code to open the job page.',
     downloadQr: 'Download QR Code',
+    /** The same code at print size (posters, standees at a job fair): the 200 px one blurs when printed. */
+    downloadQrPrint: 'Download for print',
     applications: 'Applications',
     applicationsTitle: 'Applications for {title}',
     applicationsEmpty: 'No applications yet.',
@@ -381,6 +384,8 @@ export const messages = {
     trend: '{sign}{n}% from last month',
     recentActivity: 'Recent Activity',
     noActivity: 'No activity yet.',
+    /** What an application or interview entry is about: "Rohan Gupta for Robotics Engineer". */
+    activityApplicant: '{name} for {job}',
     unknownActor: 'Someone',
     unauthorized: 'Unauthorized access.',
     loadFailed: 'Failed to load dashboard data.',

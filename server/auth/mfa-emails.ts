@@ -1,3 +1,4 @@
+import { forCount } from '../../shared/english.ts';
 import { fill } from '../../shared/fill.ts';
 import { mfaRecoveryMessages as text } from '../../shared/messages/mfa-recovery.ts';
 import type { OutgoingEmail } from '../messaging/outbox.ts';
@@ -17,7 +18,7 @@ function plainEmail(to: string, name: string, subject: string, body: string): Ou
 
 /** To the owner when a recovery code was used to sign in: from where, and how many are left (never the code). */
 export function recoveryCodeUsedEmail(to: string, name: string, use: { remaining: number; ip: string }): OutgoingEmail {
-  return plainEmail(to, name, text.usedSubject, fill(text.usedBody, { count: String(use.remaining), ip: use.ip }));
+  return plainEmail(to, name, text.usedSubject, fill(text.usedBody, { left: forCount(use.remaining, '1 recovery code', `${use.remaining} recovery codes`), ip: use.ip }));
 }
 
 /** To the owner after a platform admin reset their two-step verification. */

@@ -1,3 +1,5 @@
+import { pipelineMessages } from './pipeline.ts';
+
 /** Analytics (/dashboard/analytics, issue 17): hiring reports over a date range in IST. */
 export const analyticsMessages = {
   pageTitle: 'Analytics',
@@ -54,7 +56,8 @@ export const analyticsMessages = {
     shortlisted: 'Shortlisted',
     hired: 'Hired',
     conversion: 'Hired of applications',
-    labels: { direct: 'Job board', link: 'Shared link', qr: 'QR code', drive: 'Drive: {name}', deletedDrive: 'A deleted drive' },
+    // The pipeline's names, so one source has one name everywhere (issue 33 C5: "Direct" there, "Job board" here).
+    labels: { ...pipelineMessages.sourceLabels, drive: pipelineMessages.sourceDrive, deletedDrive: 'A deleted drive' },
   },
   jobs: {
     title: 'Jobs',

@@ -25,6 +25,7 @@ export const billingMessages = {
   addOnNeedsStarter: 'The background-check add-on can be added to a paid Starter plan. Choose Starter with the add-on, or Professional, which includes checks.',
   devProviderOnly: 'Test payments are available only with the development payments provider.',
   usageExceedsPlan: 'You have {used} open job listings; the {plan} plan allows {limit}. Close {excess} listings first, then switch.',
+  usageExceedsPlanOne: 'You have {used} open job listings; the {plan} plan allows {limit}. Close 1 listing first, then switch.',
   listingLimitScheduled: 'Your plan changes to {plan} on {date} (IST), which allows up to {limit} active job listings. Close or delete a listing to post another.',
   alreadyBooked: 'Your {plan} plan is already set up to start on {date} (IST).',
   nothingToResume: 'There is no cancelled plan to resume: a plan can be resumed until its paid period ends. Choose a plan to start again.',

@@ -109,6 +109,7 @@ export const employmentMessages = {
   relieveFailed: 'Failed to relieve the employee',
   cancel: 'Cancel',
   charactersLeft: '{count} characters left',
+  charactersLeftOne: '{count} character left',
 
   // The candidate's Employment history card.
   historyTitle: 'Employment history',
@@ -173,6 +174,7 @@ export const employmentMessages = {
   viewedByFormer: 'A former member of {company}',
   viewedOn: '{date}',
   moreViews: 'and {count} earlier views',
+  moreViewsOne: 'and {count} earlier view',
   sharesLoadFailed: 'Failed to load who you shared your record with',
 
   // The employer's panel in the pipeline.

@@ -17,7 +17,7 @@ export const mfaRecoveryMessages = {
   // Emails
   usedSubject: 'A recovery code was used to sign in to your WorkCred account',
   usedBody:
-    'A recovery code was just used instead of your second factor to sign in to your WorkCred account (from {ip}). You have {count} recovery codes left. If it was you and you lost your phone, set up two-step verification again on your Security page and create new recovery codes. If it was not you, change your password at once and contact support.',
+    'A recovery code was just used instead of your second factor to sign in to your WorkCred account (from {ip}). You have {left} left. If it was you and you lost your phone, set up two-step verification again on your Security page and create new recovery codes. If it was not you, change your password at once and contact support.',
   resetSubject: 'Two-step verification of your WorkCred account was reset',
   resetBody:
     'A WorkCred administrator reset two-step verification on your account, as you asked. Your second factors and recovery codes were removed and you were signed out everywhere. Sign in with your password, then set up two-step verification again on your Security page. If you did not ask for this, change your password at once and contact support.',

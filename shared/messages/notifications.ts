@@ -25,6 +25,7 @@ export const notificationsMessages = {
   sentTo: 'Sent to {count} recipients.',
   sentToOne: 'Sent to 1 recipient.',
   charactersLeft: '{count} characters left',
+  charactersLeftOne: '{count} character left',
 
   // Validation (the form and the server share these).
   titleRequired: 'Title is required',

@@ -36,6 +36,7 @@ export const privacyOperatorMessages = {
     'We are writing to tell you about a personal data breach at WorkCred that affects you. What happened: {title}. What we have done: we stopped the breach and are investigating. What you can do: change your password, watch for messages that claim to be from WorkCred, and write to our Grievance Officer with any question.',
   sendNotice: 'Send the notice',
   noticeSent: 'Notice sent to {count} people',
+  noticeSentOne: 'Notice sent to {count} person',
   markReported: 'Mark reported to the Board',
   markedReported: 'Marked as reported to the Board',
   breachNoticeSubject: 'Important: a personal data breach at WorkCred',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fill } from '../fill.ts';
 import { messages } from '../messages.ts';
 import { companySizes, industries } from '../options.ts';
 import { CANDIDATE_EMAIL_STAGES } from './pipeline.ts';
@@ -201,7 +202,7 @@ export const billingProfileBodySchema = z
   .superRefine((value, ctx) => {
     // A GSTIN is registered in one state: the billing address must be in it.
     if (value.gstin && value.gstin.slice(0, 2) !== INDIAN_STATES[value.state]) {
-      ctx.addIssue({ code: 'custom', path: ['gstin'], message: text.gstinStateMismatch.replace('{state}', value.state) });
+      ctx.addIssue({ code: 'custom', path: ['gstin'], message: fill(text.gstinStateMismatch, { state: value.state }) });
     }
   });
 export type BillingProfileInput = z.input<typeof billingProfileBodySchema>;

@@ -33,6 +33,8 @@ export const activityEntrySchema = z.object({
   actor_name: z.string().nullable(),
   action: z.string(),
   entity_type: z.string(),
+  /** What the entry is about (the job's title, the member's name…), or null when nothing can be named. */
+  subject: z.string().nullable(),
   created_at: z.string(),
 });
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;

@@ -129,7 +129,11 @@ describe.skipIf(laneUnavailable)('billing changes: trial kept, previews, downgra
     }
     expect(await company.overview()).toMatchObject({ plan: 'professional', scheduled_plan: null, usage: { listings: 12 }, limits: { listings: 15 } });
 
-    await db().updateTable('job_postings').set({ is_deleted: true }).where('id', 'in', [jobs[0]!.id, jobs[1]!.id]).execute();
+    // One over the limit is one listing to close (issue 33 C5: "Close 1 listings").
+    await db().updateTable('job_postings').set({ is_deleted: true }).where('id', '=', jobs[0]!.id).execute();
+    const oneOver = await preview(company, { action: 'change_plan', plan: 'starter', when: 'now' });
+    expect(oneOver.json<{ message: string }>().message).toBe('You have 11 open job listings; the Starter plan allows 10. Close 1 listing first, then switch.');
+    await db().updateTable('job_postings').set({ is_deleted: true }).where('id', '=', jobs[1]!.id).execute();
     const shown = await preview(company, { action: 'change_plan', plan: 'starter', when: 'cycle_end' });
     expect(shown.statusCode, shown.body).toBe(200);
     const billing = await company.overview();

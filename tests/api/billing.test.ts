@@ -133,6 +133,10 @@ describe.skipIf(laneUnavailable)('billing: /api/billing', () => {
     for (const expected of [invoice.number, 'Tax Invoice', '29AAGCB7383J1Z4', '29AACCW1234M1Z3', 'Place of supply: Karnataka (29)', 'CGST @ 9%', 'SGST @ 9%', 'Rs. 1,124.91', 'Rs. 14,748.82', 'Rupees Fourteen Thousand Seven Hundred Forty-Eight and Eighty-Two Paise Only', '998314']) {
       expect(text).toContain(expected);
     }
+    // Issue 33 C5: the description was cut at 64 characters, printing the period's end as "27 Dec 2" / "026".
+    expect(row.description).toMatch(/^WorkCred Professional plan subscription, \d{1,2} [A-Z][a-z]{2,3} \d{4} to \d{1,2} [A-Z][a-z]{2,3} \d{4}$/);
+    const printedLines = (await extractPdfText(pdf.rawPayload)).split('\n');
+    for (const date of row.description.match(/\d{1,2} [A-Z][a-z]{2,3} \d{4}/g) ?? []) expect(printedLines.some((printed) => printed.includes(date)), date).toBe(true);
     // The owner (billing is theirs), and no one else in the company, is emailed that it is ready.
     const owner = await db().selectFrom('user_profiles').select('email').where('id', '=', company.owner.userId).executeTakeFirstOrThrow();
     const mails = await db().selectFrom('outbox_messages').select(['recipient', 'subject', 'body_text']).where('subject', '=', `Your WorkCred tax invoice ${invoice.number}`).execute();

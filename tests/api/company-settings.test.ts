@@ -116,7 +116,12 @@ describe.skipIf(laneUnavailable)('company settings', () => {
     const bad = await call('owner', 'PUT', '/api/settings/billing-profile', { ...body, gstin: '29AAGCB7383J1Z5' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ issues: { path: string; message: string }[] }>().issues).toEqual([{ path: 'gstin', message: text.gstinInvalid }]);
-    expect((await call('owner', 'PUT', '/api/settings/billing-profile', { ...body, state: 'Goa' })).statusCode).toBe(400);
+    const elsewhere = await call('owner', 'PUT', '/api/settings/billing-profile', { ...body, state: 'Goa' });
+    expect(elsewhere.statusCode).toBe(400);
+    // Issue 33 C5: the message's second {state} was left raw ("enter the GSTIN for {state}").
+    expect(elsewhere.json<{ issues: { path: string; message: string }[] }>().issues).toEqual([
+      { path: 'gstin', message: "This GSTIN is not registered in Goa. Choose the GSTIN's state or enter the GSTIN for Goa." },
+    ]);
     expect(await t.database.db.selectFrom('company_billing_profiles').selectAll().execute()).toEqual([]);
     const saved = await call('owner', 'PUT', '/api/settings/billing-profile', body);
     expect(saved.statusCode, saved.body).toBe(200);

@@ -304,8 +304,10 @@ describe.skipIf(laneUnavailable)('privacy: /api/privacy, /api/admin/privacy', ()
       const files = unzipSync(new Uint8Array(download.rawPayload));
       expect(Object.keys(files).sort()).toEqual(['README.txt', 'documents/resume.pdf', 'workcred-data.json'].sort());
       expect(Buffer.from(files['documents/resume.pdf']!).equals(pdf)).toBe(true);
-      const data = JSON.parse(strFromU8(files['workcred-data.json']!)) as { account: { email: string }; applications: { job_title: string; company: string; history: unknown[] }[]; nominee: unknown };
+      const data = JSON.parse(strFromU8(files['workcred-data.json']!)) as { account: { email: string }; documents: { size_bytes: unknown }[]; applications: { job_title: string; company: string; history: unknown[] }[]; nominee: unknown };
       expect(data.account.email).toBe(meera.email);
+      // Issue 33 C5: size_bytes (a bigint column) came out as the string "1234", not a number.
+      expect(data.documents).toEqual([expect.objectContaining({ size_bytes: pdf.length })]);
       expect(data.applications).toEqual([expect.objectContaining({ job_title: 'Payroll Executive', company: 'Kaveri Privacy Pvt Ltd' })]);
       expect(data.applications[0]!.history.length).toBeGreaterThan(0);
       expect(JSON.stringify(data)).not.toContain(arjun.email);

@@ -62,7 +62,9 @@ describe('analytics (/dashboard/analytics)', () => {
     const sources = page.getByRole('region', { name: text.sources.title });
     await sources.getByRole('rowheader', { name: 'Drive: Nagpur job fair' }).waitFor();
     expect(await cells(sources, 'Drive: Nagpur job fair')).toMatch(/1\s+1\s+1\s+100%/);
-    expect(await cells(sources, 'Job board')).toMatch(/2\s+0\s+0\s+0%/);
+    // Issue 33 C5: the pipeline's name for the source ("Direct"), not a second one ("Job board").
+    expect(text.sources.labels.direct).toBe(messages.pipeline.sourceLabels.direct);
+    expect(await cells(sources, 'Direct')).toMatch(/2\s+0\s+0\s+0%/);
 
     const speed = page.getByRole('region', { name: text.speed.title });
     expect(await cells(speed, text.speed.daysToHire)).toMatch(/Days to hire\s+10\s+10\s+1/);
@@ -97,6 +99,16 @@ describe('analytics (/dashboard/analytics)', () => {
     await funnel.getByRole('rowheader', { name: 'Received', exact: true }).waitFor();
     await page.setViewportSize({ width: 375, height: 812 });
     await expectNoSidewaysScroll(page);
+    // Issue 33 C5: at 375 px a table showed its first column only. Each row is a block whose figures
+    // sit beside their column's name, all within the screen.
+    const drive = sources.getByRole('list', { name: text.sources.title }).getByRole('listitem').filter({ hasText: 'Drive: Nagpur job fair' });
+    expect((await drive.innerText()).replace(/\s+/g, ' ')).toBe('Drive: Nagpur job fair Applications 1 Shortlisted 1 Hired 1 Hired of applications 100%');
+    for (const box of await Promise.all((await drive.locator('dt, dd').all()).map((cell) => cell.boundingBox()))) {
+      expect(box).not.toBeNull();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    }
+    expect(await sources.getByRole('group', { name: text.sources.title }).isVisible()).toBe(false);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'analytics-375');
     await page.setViewportSize({ width: 1280, height: 800 });

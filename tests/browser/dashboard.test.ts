@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
 import { screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
+import { seriousAxeViolations } from '../support/axe.ts';
+import { expectNoSidewaysScroll } from '../support/layout.ts';
 import { signIn } from '../support/test-app.ts';
 
 const PASSWORD = 'Monsoon-Ledger-Pune-84';
@@ -44,6 +46,8 @@ describe('employer dashboard: Complete Your Profile, overview (live) and Team Ma
     // The company's creation is the first activity entry, with the actor's name.
     await page.getByTestId('recent-activity').getByText('Kavya Menon').waitFor();
     await page.getByTestId('recent-activity').getByText('company created · company').waitFor();
+    // Issue 33 C5: each entry names what it is about.
+    await page.getByTestId('recent-activity').getByText('company created · company · Kaveri Robotics').waitFor();
 
     // A candidate applies (through the real endpoint, which publishes the live event) while the page is open.
     const job = await h.t.factories.job(companyId, { title: 'Robotics Engineer', expiresAt: new Date(Date.now() + 30 * DAY) });
@@ -54,7 +58,7 @@ describe('employer dashboard: Complete Your Profile, overview (live) and Team Ma
     expect(applied.statusCode).toBe(201);
     await expect.poll(() => applications.textContent(), { timeout: 3000 }).toBe('1');
     await page.getByText('+100% from last month').first().waitFor();
-    await page.getByTestId('recent-activity').getByText('application received · job application').waitFor();
+    await page.getByTestId('recent-activity').getByText('application received · job application · Rohan Gupta for Robotics Engineer').waitFor();
     expect(await page.getByTestId('stat-active-jobs-count').textContent()).toBe('1');
     await screenshot(page, 'dashboard-overview');
 
@@ -96,5 +100,31 @@ describe('employer dashboard: Complete Your Profile, overview (live) and Team Ma
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByTestId('getting-started').getByRole('button', { name: text.completeProfileTitle }).waitFor();
+  });
+
+  // Issue 33 C5: the phone's menu ignored Escape.
+  it('closes the phone menu with Escape and gives the focus back to the menu button; at 1280 px the sidebar needs no menu', async () => {
+    const company = await h.t.factories.company({ name: 'Narmada Textiles' });
+    const employer = await h.t.factories.user({ role: 'employer', companyId: company.id, companyRole: 'owner', password: PASSWORD });
+    const { page } = await h.openSignedIn(employer.email, PASSWORD);
+    await page.getByRole('heading', { name: text.title }).waitFor();
+    const menuButton = page.getByRole('button', { name: messages.shell.openMenu });
+    expect(await menuButton.isVisible()).toBe(false);
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    await menuButton.click();
+    const menu = page.locator('#mobile-nav');
+    await menu.getByRole('link', { name: 'Jobs' }).waitFor();
+    expect(await menuButton.getAttribute('aria-expanded')).toBe('true');
+    // The open menu has the focus (its Close button), so the keyboard starts inside it.
+    await expect.poll(() => menu.getByRole('button', { name: messages.shell.closeMenu }).evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'dashboard-menu-375');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => menuButton.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expectNoSidewaysScroll(page);
   });
 });

@@ -8,7 +8,8 @@ const PASSWORD = 'Monsoon-Ledger-Pune-84';
 const overview = messages.dashboardOverview;
 const jobs = messages.jobsManagement;
 const detail = messages.jobDetail;
-const applicationsCount = (count: number) => jobs.applicationsCount.replace('{count}', String(count));
+// "1 application", "0 applications" (issue 33 C5).
+const applicationsCount = (count: number) => (count === 1 ? jobs.applicationsCountOne : jobs.applicationsCount).replace('{count}', String(count));
 
 /**
  * Follows the page's /api/live sockets (the page shares one across its screens): ready() is true

@@ -35,6 +35,8 @@ describe('public job page (/jobs/:jobId) and applying', () => {
     await page.getByText('<b>PostgreSQL</b>', { exact: false }).waitFor();
     expect(await page.locator('b', { hasText: 'PostgreSQL' }).count()).toBe(0);
     expect(await page.title()).toBe('Backend Engineer (Go) at Lotus Analytics · WorkCred');
+    // Issue 33 C5: one rupee sign before the salary, the employer's ("₹ ₹18–24 LPA" had two).
+    expect(await page.locator('svg.lucide-indian-rupee').count()).toBe(0);
     expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe('Lotus Analytics · Pune, Maharashtra · ₹18–24 LPA');
     await screenshot(page, 'job-detail');
 

@@ -1,15 +1,29 @@
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { format } from 'date-fns';
+import jsQR from 'jsqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
 import { EMPLOYER_JOBS_PAGE_SIZE, todayInIndia } from '../../shared/schemas/jobs.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { decodeQr } from '../support/qr.ts';
 import { downloadedBytes, screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
+import { expectNoSidewaysScroll } from '../support/layout.ts';
 
 const PASSWORD = 'Monsoon-Ledger-Pune-84';
 const DAY = 24 * 60 * 60 * 1000;
 const text = messages.jobsManagement;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** Decodes a large PNG's QR code here rather than in the page (its pixels would cross the wire as a 6-million-number array). */
+async function decodeQrInNode(png: Buffer): Promise<string | undefined> {
+  const image = await loadImage(png);
+  const canvas = createCanvas(image.width, image.height);
+  const context = canvas.getContext('2d');
+  context.drawImage(image, 0, 0);
+  const data = context.getImageData(0, 0, image.width, image.height);
+  return jsQR(new Uint8ClampedArray(data.data.buffer, data.data.byteOffset, data.data.byteLength), data.width, data.height)?.data;
+}
+/** A PNG's size, from its IHDR chunk (bytes 16-23). */
+const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
 
 describe('Jobs Management (/dashboard/jobs)', () => {
   let h: BrowserHarness;
@@ -106,6 +120,8 @@ describe('Jobs Management (/dashboard/jobs)', () => {
     await card.getByText('0 applications').waitFor();
     await card.getByText('Bengaluru, Karnataka').waitFor();
     await card.getByText('₹18–24 LPA').waitFor();
+    // Issue 33 C5: no rupee icon before a salary that says ₹ already ("₹ ₹18–24 LPA").
+    expect(await card.locator('svg.lucide-indian-rupee').count()).toBe(0);
     // The card names the day chosen (the spec's MMM d, yyyy), though in Tokyo the job ends the next morning.
     await card.getByText(`Expires ${format(target, 'MMM d, yyyy')}`).waitFor();
     const job = await h.t.database.db.selectFrom('job_postings').selectAll().where('title', '=', 'Backend Engineer (Go)').executeTakeFirstOrThrow();
@@ -151,6 +167,22 @@ describe('Jobs Management (/dashboard/jobs)', () => {
     expect(png.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
     // Decode the downloaded PNG: the browser turns it into pixels, jsQR reads the code.
     expect(await decodeQr(page, png)).toBe(`${h.baseURL}/jobs/${job.id}?src=qr`);
+    expect(pngSize(png)).toEqual({ width: 200, height: 200 });
+    // Issue 33 C5: the 200 px code blurs on a poster; a print-size one downloads beside it.
+    const [printDownload] = await Promise.all([page.waitForEvent('download'), qr.getByRole('button', { name: text.downloadQrPrint }).click()]);
+    expect(printDownload.suggestedFilename()).toBe(`job-qr-${job.id}-print.png`);
+    const printPng = await downloadedBytes(printDownload);
+    expect(printPng.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+    const printSize = pngSize(printPng);
+    expect(printSize.width).toBeGreaterThanOrEqual(1200);
+    expect(printSize.height).toBe(printSize.width);
+    expect(await decodeQrInNode(printPng)).toBe(`${h.baseURL}/jobs/${job.id}?src=qr`);
+    // Both buttons fit a phone.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expectNoSidewaysScroll(page);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'jobs-management-qr-375');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.keyboard.press('Escape');
     await qr.waitFor({ state: 'detached' });
 
@@ -165,7 +197,8 @@ describe('Jobs Management (/dashboard/jobs)', () => {
       .executeTakeFirstOrThrow();
     await page.reload();
     const existingCard = page.getByRole('article', { name: 'Existing Role' });
-    await existingCard.getByText('1 applications').waitFor();
+    // Issue 33 C5: "1 applications".
+    await existingCard.getByText('1 application', { exact: true }).waitFor();
     // Applications opens the job's pipeline (issue 7): the applicant in Received, the documents in their panel.
     await existingCard.getByRole('link', { name: text.applications }).click();
     await waitForPath(page, `/dashboard/jobs/${existing.id}/pipeline`);

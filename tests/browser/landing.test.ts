@@ -286,8 +286,11 @@ describe('landing page (/) and candidate landing (/candidate)', () => {
     await menu.click();
     await nav(page).getByRole('link', { name: 'Find Jobs' }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
+    // From a link inside the menu, Escape closes it and the focus goes back to the menu button (issue 33 C5).
+    await nav(page).getByRole('link', { name: 'Find Jobs' }).focus();
     await page.keyboard.press('Escape');
     await nav(page).getByRole('link', { name: 'Find Jobs' }).waitFor({ state: 'hidden' });
+    await expect.poll(() => nav(page).getByRole('button', { name: messages.landing.nav.openMenu }).evaluate((element) => element === document.activeElement)).toBe(true);
     await screenshot(page, 'landing-375');
 
     await page.setViewportSize({ width: 1280, height: 800 });

@@ -36,7 +36,11 @@ describe('privacy: the candidate’s privacy centre and the admin’s Privacy ta
     const candidate = await h.t.factories.user({ role: 'candidate', password: PASSWORD, fullName: 'Anjali Nair' });
     await h.t.factories.candidateProfile(candidate.id, { uan: '100456789012', location: 'Kochi' });
     const job = await h.t.factories.job(company.id, { title: 'Export Documentation Executive' });
-    await h.t.factories.application(job.id, candidate.id);
+    const application = await h.t.factories.application(job.id, candidate.id);
+    await db
+      .insertInto('check_requests')
+      .values((['experience_letter', 'uan'] as const).map((subject) => ({ company_id: company.id, application_id: application.id, candidate_id: candidate.id, subject, requested_by: recruiter.id })))
+      .execute();
     await db.insertInto('employments').values({ company_id: company.id, employee_id: candidate.id, title: 'Packing Supervisor', joining_date: '2024-07-01', confirmation: 'confirmed', confirmed_by: 'person', confirmed_at: new Date() }).execute();
     await db.insertInto('verification_consents').values({ candidate_id: candidate.id, subject: 'uan', purpose: 'Confirm your employment history from your UAN', notice_version: PRIVACY_NOTICE_VERSION }).execute();
     const resumePdf = await resume({ name: 'Anjali Nair' });
@@ -55,6 +59,9 @@ describe('privacy: the candidate’s privacy centre and the admin’s Privacy ta
     const shared = page.getByRole('region', { name: text.disclosuresTitle });
     await shared.getByRole('row', { name: /Malabar Spices Pvt Ltd Downloaded your resume/ }).waitFor();
     await shared.getByRole('row', { name: /Malabar Spices Pvt Ltd You applied: Export Documentation Executive/ }).waitFor();
+    // Issue 33 C5: "Asked for a experience letter check"; the article follows the sound (a UAN).
+    await shared.getByRole('row', { name: /Malabar Spices Pvt Ltd Asked for an experience letter check/ }).waitFor();
+    await shared.getByRole('row', { name: /Malabar Spices Pvt Ltd Asked for a UAN \(EPFO\) check/ }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'privacy-candidate-1280');
 
@@ -224,7 +231,8 @@ describe('privacy: the candidate’s privacy centre and the admin’s Privacy ta
     await breach.getByRole('button', { name: text.notifyAffected }).click();
     const notify = apage.getByRole('dialog', { name: text.notifyTitle });
     await notify.getByRole('button', { name: text.sendNotice }).click();
-    await waitForToast(apage, fill(text.noticeSent, { count: 1 }));
+    // Issue 33 C5: one person, not "1 people".
+    await waitForToast(apage, 'Notice sent to 1 person');
     await breach.getByRole('button', { name: text.markReported }).click();
     await breach.getByText(/Reported to the Board/).waitFor();
     const notice = await db.selectFrom('outbox_messages').select('recipient').where('subject', '=', text.breachNoticeSubject).execute();

@@ -47,6 +47,8 @@ describe('public pages: job board, companies, content pages, contact', () => {
     await expect.poll(() => card.count()).toBe(1);
     const cardText = await card.innerText();
     for (const expected of ['Saffron Robotics', 'Coimbatore', '₹12–16 LPA', 'Posted']) expect(cardText).toContain(expected);
+    // Issue 33 C5: a rupee icon before a salary that already says ₹ read "₹ ₹12–16 LPA".
+    expect(await card.locator('svg.lucide-indian-rupee').count()).toBe(0);
     expect(await page.getByText('Expired Firmware Role').count()).toBe(0);
 
     await card.getByRole('link', { name: 'Embedded Firmware Engineer' }).click();

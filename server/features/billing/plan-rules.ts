@@ -1,3 +1,4 @@
+import { forCount } from '../../../shared/english.ts';
 import type { Kysely, Transaction } from 'kysely';
 import { fill } from '../../../shared/fill.ts';
 import { messages } from '../../../shared/messages.ts';
@@ -57,5 +58,5 @@ export async function assertUsageFits(db: Db, companyId: string, plan: SelfServe
   const limit = PLANS[plan].limits.listings;
   if (limit === null) return;
   const used = await countActiveListings(db, companyId, now);
-  if (used > limit) throw conflict(fill(messages.billing.usageExceedsPlan, { used, plan: PLANS[plan].name, limit, excess: used - limit }), 'USAGE_EXCEEDS_PLAN');
+  if (used > limit) throw conflict(fill(forCount(used - limit, messages.billing.usageExceedsPlanOne, messages.billing.usageExceedsPlan), { used, plan: PLANS[plan].name, limit, excess: used - limit }), 'USAGE_EXCEEDS_PLAN');
 }

@@ -4,6 +4,7 @@ import type { DashboardOverview } from '../../../shared/schemas/dashboard.ts';
 import type { SessionContext } from '../../auth/session.ts';
 import type { DB } from '../../db/schema.ts';
 import { forbidden } from '../../http/errors.ts';
+import { activitySubjects } from './activity-subjects.ts';
 import { kolkataMonthStarts, monthOverMonthPercent } from './trend.ts';
 
 const RECENT_ACTIVITY_LIMIT = 10;
@@ -68,24 +69,26 @@ export async function getDashboardOverview(db: Kysely<DB>, session: SessionConte
       .selectFrom('admin_audit_logs as al')
       .leftJoin('user_profiles as up', 'up.id', 'al.admin_id')
       .where('al.company_id', '=', companyId)
-      .select(['al.id', 'up.full_name as actor_name', 'al.action', 'al.entity_type', 'al.created_at'])
+      .select(['al.id', 'up.full_name as actor_name', 'al.action', 'al.entity_type', 'al.entity_id', 'al.details', 'al.created_at'])
       .orderBy('al.created_at', 'desc')
       .orderBy('al.id', 'desc')
       .limit(RECENT_ACTIVITY_LIMIT)
       .execute(),
   ]);
 
+  const subjects = await activitySubjects(db, companyId, activity);
   const trend = (counts: MonthlyCounts) => monthOverMonthPercent(Number(counts.this_month), Number(counts.last_month));
   return {
     active_jobs: Number(jobs.total),
     applications: Number(applications.total),
     interviews: Number(interviews.scheduled),
     trends: { active_jobs: trend(jobs), applications: trend(applications), interviews: trend(interviews) },
-    recent_activity: activity.map((row) => ({
+    recent_activity: activity.map((row, index) => ({
       id: row.id,
       actor_name: row.actor_name || null,
       action: row.action,
       entity_type: row.entity_type,
+      subject: subjects[index] ?? null,
       created_at: new Date(row.created_at).toISOString(),
     })),
   };

@@ -160,7 +160,8 @@ export async function collectPersonData(db: Kysely<DB>, personId: string, now: D
       privacy_notice_version: PRIVACY_NOTICE_VERSION,
       account,
       candidate_profile: profile ?? null,
-      documents: documents.map(({ file_path: _path, ...document }, index) => ({ ...document, file: files[index]?.name })),
+      // size_bytes is a bigint, which the driver reads as text: the export states it as a number.
+      documents: documents.map(({ file_path: _path, ...document }, index) => ({ ...document, size_bytes: Number(document.size_bytes), file: files[index]?.name })),
       applications: applications.map((application) => ({
         ...application,
         // Only the reason the candidate was shown (a rejection's note); other notes stay with the employer.

@@ -1,3 +1,4 @@
+import { forCount } from '@shared/english.ts';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
@@ -95,7 +96,7 @@ export function ComposeNotification() {
               onChange={(event) => setMessage(event.target.value)}
             />
             <p id={`${id}-message-hint`} className="text-xs text-slate-500">
-              {fill(text.charactersLeft, { count: String(NOTIFICATION_LIMITS.message - message.length) })}
+              {fill(forCount(NOTIFICATION_LIMITS.message - message.length, text.charactersLeftOne, text.charactersLeft), { count: NOTIFICATION_LIMITS.message - message.length })}
             </p>
             <FieldError id={`${id}-message-error`} message={errors.message} />
           </div>

@@ -66,38 +66,66 @@ export function DataTable({ caption, table }: { caption: string; table: TableDat
   // Figures line up on the right; words (a job's title, who posted it) read from the left.
   const numeric = table.header.map((_, index) => index > 0 && table.rows.every((row) => row[index] === null || typeof row[index] === 'number' || /^[\d.]+%$/.test(String(row[index]))));
   return (
-    // Focusable so a keyboard can scroll a wide table sideways at 375 px.
-    <div tabIndex={0} role="group" aria-label={caption} className="relative overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600">
-      <table className="w-full min-w-max text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
-          <tr>
-            {table.header.map((heading, index) => (
-              <th key={heading} scope="col" className={`px-3 py-2 ${numeric[index] ? 'text-right' : ''}`}>
-                {heading}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {table.rows.map((row, rowIndex) => (
-            <tr key={rowIndex}>
-              {row.map((cell, index) =>
-                index === 0 ? (
-                  <th key={index} scope="row" className="px-3 py-2 font-medium text-slate-900">
-                    {cell ?? '—'}
-                  </th>
-                ) : (
-                  <td key={index} className={`px-3 py-2 text-slate-700 ${numeric[index] ? 'text-right tabular-nums' : ''}`}>
-                    {cell ?? '—'}
-                  </td>
-                ),
-              )}
+    <>
+      <StackedRows caption={caption} table={table} />
+      {/* From 640 px up; focusable so a keyboard can scroll a wide table sideways. */}
+      <div tabIndex={0} role="group" aria-label={caption} className="relative hidden overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600 sm:block">
+        <table className="w-full min-w-max text-left text-sm">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
+            <tr>
+              {table.header.map((heading, index) => (
+                <th key={heading} scope="col" className={`px-3 py-2 ${numeric[index] ? 'text-right' : ''}`}>
+                  {heading}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {table.rows.map((row, rowIndex) => (
+              <tr key={rowIndex}>
+                {row.map((cell, index) =>
+                  index === 0 ? (
+                    <th key={index} scope="row" className="px-3 py-2 font-medium text-slate-900">
+                      {cell ?? '—'}
+                    </th>
+                  ) : (
+                    <td key={index} className={`px-3 py-2 text-slate-700 ${numeric[index] ? 'text-right tabular-nums' : ''}`}>
+                      {cell ?? '—'}
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+/**
+ * The table on a phone: one block per row, each figure beside its column's name. At 375 px the
+ * table showed its first column only, the rest scrolled out of sight (issue 33 C5).
+ */
+function StackedRows({ caption, table }: { caption: string; table: TableData }) {
+  if (table.rows.length === 0) return null;
+  return (
+    <ul aria-label={caption} className="divide-y divide-slate-100 rounded-lg border border-slate-200 sm:hidden" data-testid="stacked-rows">
+      {table.rows.map((row, rowIndex) => (
+        <li key={rowIndex} className="px-3 py-2 text-sm">
+          <p className="font-medium break-words text-slate-900">{row[0] ?? '—'}</p>
+          <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-3 gap-y-0.5">
+            {table.header.slice(1).map((heading, index) => (
+              <div key={heading} className="contents">
+                <dt className="text-slate-600">{heading}</dt>
+                <dd className="text-right break-words text-slate-800 tabular-nums">{row[index + 1] ?? '—'}</dd>
+              </div>
+            ))}
+          </dl>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -1,3 +1,4 @@
+import { forCount } from '@shared/english.ts';
 import { useState, type ReactNode } from 'react';
 import { Pencil } from 'lucide-react';
 import { messages } from '@shared/messages.ts';
@@ -57,8 +58,8 @@ export function ProfileCard({ state, renderEditor }: { state: RegistrationState;
     onEdit: () => setEditing(section),
     editor: editing === section ? renderEditor(section, close) : null,
   });
-  const notice = state.notice_period_days === null ? null : fill(text.noticeDays, { days: String(state.notice_period_days) });
-  const experience = state.experience_years === null ? null : fill(text.experienceYears, { years: String(state.experience_years) });
+  const notice = state.notice_period_days === null ? null : fill(forCount(state.notice_period_days, text.noticeDaysOne, text.noticeDays), { days: state.notice_period_days });
+  const experience = state.experience_years === null ? null : fill(forCount(state.experience_years, text.experienceYearsOne, text.experienceYears), { years: state.experience_years });
 
   return (
     <Card>

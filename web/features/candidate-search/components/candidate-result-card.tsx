@@ -1,3 +1,4 @@
+import { forCount } from '@shared/english.ts';
 import { Link } from 'react-router';
 import { BadgeCheck, Briefcase, Clock, MapPin } from 'lucide-react';
 import { messages } from '@shared/messages.ts';
@@ -36,12 +37,12 @@ export function CandidateResultCard({ result, searchedSkills }: { result: Candid
         <div className="flex items-center gap-1.5">
           <dt className="sr-only">{text.experienceLabel}</dt>
           <Briefcase className="size-4 text-slate-400" aria-hidden="true" />
-          <dd>{result.experience_years === null ? text.notProvided : fill(text.experienceYears, { years: String(result.experience_years) })}</dd>
+          <dd>{result.experience_years === null ? text.notProvided : fill(forCount(result.experience_years, text.experienceYearsOne, text.experienceYears), { years: result.experience_years })}</dd>
         </div>
         <div className="flex items-center gap-1.5">
           <dt className="sr-only">{text.noticeMaxLabel}</dt>
           <Clock className="size-4 text-slate-400" aria-hidden="true" />
-          <dd>{result.notice_period_days === null ? text.noNotice : fill(text.noticeDays, { days: String(result.notice_period_days) })}</dd>
+          <dd>{result.notice_period_days === null ? text.noNotice : fill(forCount(result.notice_period_days, text.noticeDaysOne, text.noticeDays), { days: result.notice_period_days })}</dd>
         </div>
         <div className="flex items-center gap-1.5">
           <dt className="sr-only">{text.locationLabel}</dt>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Menu, X } from 'lucide-react';
 import { Outlet } from 'react-router';
 import { messages } from '@shared/messages.ts';
@@ -17,6 +17,25 @@ export function DashboardLayout() {
   const profile = useMe();
   const me = profile.data;
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  // The open menu takes the focus; Escape closes it and gives the focus back to the menu button
+  // (issue 33 C5: Escape did nothing).
+  useEffect(() => {
+    if (!menuOpen) return;
+    closeButton.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+  const closeMenu = () => {
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  };
   // The profile is loaded on entering the dashboard (spec point 2): a spinner, then the shell.
   if (profile.isPending) return <FullPageSpinner label={messages.dashboardOverview.loadingProfile} />;
   if (!me) {
@@ -44,11 +63,11 @@ export function DashboardLayout() {
       </aside>
       {menuOpen ? (
         <div className="fixed inset-0 z-40 lg:hidden">
-          <div className="absolute inset-0 bg-slate-900/40" aria-hidden="true" onClick={() => setMenuOpen(false)} />
+          <div className="absolute inset-0 bg-slate-900/40" aria-hidden="true" onClick={closeMenu} />
           <aside id="mobile-nav" className="relative flex h-full w-72 flex-col gap-6 bg-white px-4 py-5 shadow-xl">
             <div className="flex items-center justify-between">
               <Brand className="px-2" />
-              <Button variant="ghost" size="icon" aria-label={messages.shell.closeMenu} onClick={() => setMenuOpen(false)}>
+              <Button ref={closeButton} variant="ghost" size="icon" aria-label={messages.shell.closeMenu} onClick={closeMenu}>
                 <X className="size-5" aria-hidden="true" />
               </Button>
             </div>
@@ -58,7 +77,16 @@ export function DashboardLayout() {
       ) : null}
       <div className="flex min-w-0 flex-col">
         <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6">
-          <Button variant="ghost" size="icon" className="lg:hidden" aria-label={messages.shell.openMenu} aria-expanded={menuOpen} aria-controls="mobile-nav" onClick={() => setMenuOpen(true)}>
+          <Button
+            ref={menuButton}
+            variant="ghost"
+            size="icon"
+            className="lg:hidden"
+            aria-label={messages.shell.openMenu}
+            aria-expanded={menuOpen}
+            aria-controls="mobile-nav"
+            onClick={() => setMenuOpen(true)}
+          >
             <Menu className="size-5" aria-hidden="true" />
           </Button>
           <h1 className="text-lg font-semibold text-slate-900">{messages.shell.dashboardTitle}</h1>

@@ -26,6 +26,12 @@ export function RecentActivity({ entries }: { entries: ActivityEntry[] }) {
                   <p className="truncate text-sm font-medium text-slate-900">{entry.actor_name ?? text.unknownActor}</p>
                   <p className="text-sm text-slate-600">
                     {humanise(entry.action)} · {humanise(entry.entity_type)}
+                    {entry.subject ? (
+                      <>
+                        {' · '}
+                        <span className="font-medium break-words text-slate-800">{entry.subject}</span>
+                      </>
+                    ) : null}
                   </p>
                 </div>
                 <time dateTime={entry.created_at} className="shrink-0 text-xs text-slate-500">

@@ -1,3 +1,4 @@
+import { forCount } from '@shared/english.ts';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -76,7 +77,7 @@ export function RelieveDialog({ employee, open, onOpenChange }: { employee: Empl
               {...form.register('reason')}
             />
             <p id={`${id}-reason-count`} className="text-xs text-slate-500">
-              {fill(text.charactersLeft, { count: String(EMPLOYMENT_LIMITS.reason - reasonLength) })}
+              {fill(forCount(EMPLOYMENT_LIMITS.reason - reasonLength, text.charactersLeftOne, text.charactersLeft), { count: EMPLOYMENT_LIMITS.reason - reasonLength })}
             </p>
             <FieldError id={`${id}-reason-error`} message={errors.reason?.message} />
           </div>

@@ -1,3 +1,4 @@
+import { forCount } from '@shared/english.ts';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
@@ -116,7 +117,7 @@ function ShareRow({ share }: { share: RecordShare }) {
                 </time>
               </li>
             ))}
-            {share.view_count > share.views.length ? <li className="text-slate-500">{fill(text.moreViews, { count: String(share.view_count - share.views.length) })}</li> : null}
+            {share.view_count > share.views.length ? <li className="text-slate-500">{fill(forCount(share.view_count - share.views.length, text.moreViewsOne, text.moreViews), { count: share.view_count - share.views.length })}</li> : null}
           </ul>
         )}
       </div>

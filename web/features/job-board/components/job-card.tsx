@@ -1,4 +1,5 @@
-import { CalendarClock, Clock, IndianRupee, MapPin } from 'lucide-react';
+import { CalendarClock, Clock, MapPin } from 'lucide-react';
+import { SalaryIcon } from '@web/components/salary-icon.tsx';
 import { format, formatDistanceToNowStrict } from 'date-fns';
 import { Link } from 'react-router';
 import { messages } from '@shared/messages.ts';
@@ -26,7 +27,7 @@ export function JobCard({ job }: { job: PublicJob }) {
           {job.location || text.locationNotGiven}
         </li>
         <li className="inline-flex items-center gap-1.5">
-          <IndianRupee className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+          <SalaryIcon salary={job.salary} className="size-4 shrink-0 text-slate-400" />
           <span className="sr-only">Salary: </span>
           {job.salary || text.salaryNotDisclosed}
         </li>

@@ -1,4 +1,5 @@
-import { CalendarClock, Check, IndianRupee, MapPin } from 'lucide-react';
+import { CalendarClock, Check, MapPin } from 'lucide-react';
+import { SalaryIcon } from '@web/components/salary-icon.tsx';
 import { siteMessages as messages } from '@shared/messages/site.ts';
 import type { PublicJobDetail } from '@shared/schemas/job-detail.ts';
 import { Button } from '@web/components/ui/button.tsx';
@@ -57,7 +58,7 @@ export function JobDetailView({ job }: { job: PublicJobDetail }) {
           <dd>{job.location || text.locationNotGiven}</dd>
         </div>
         <div className="inline-flex items-center gap-1.5">
-          <IndianRupee className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+          <SalaryIcon salary={job.salary} className="size-4 shrink-0 text-slate-400" />
           <dt className="sr-only">{text.salary}</dt>
           <dd>{job.salary || text.salaryNotDisclosed}</dd>
         </div>

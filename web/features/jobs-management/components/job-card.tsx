@@ -1,8 +1,10 @@
+import { forCount } from '@shared/english.ts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { format } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
-import { CalendarClock, Copy, ExternalLink, IndianRupee, MapPin, Pencil, QrCode, Trash2, Users } from 'lucide-react';
+import { CalendarClock, Copy, ExternalLink, MapPin, Pencil, QrCode, Trash2, Users } from 'lucide-react';
+import { salaryIcon } from '@web/components/salary-icon.tsx';
 import { toast } from '@web/lib/toast.ts';
 import { fill } from '@shared/fill.ts';
 import { messages } from '@shared/messages.ts';
@@ -64,14 +66,14 @@ export function JobCard({ job, applicationLimit = null, canManage = true }: { jo
       {closed ? <p className="mt-2 inline-flex self-start rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-700 ring-1 ring-slate-300">{lifecycle.closedBadge}</p> : null}
       <p className="mt-1 flex items-center gap-1 text-sm text-slate-500">
         <Users className="size-4" aria-hidden="true" />
-        {text.applicationsCount.replace('{count}', String(job.applications_count))}
+        {fill(forCount(job.applications_count, text.applicationsCountOne, text.applicationsCount), { count: job.applications_count })}
       </p>
       {applicationLimit !== null && job.applications_count >= applicationLimit ? (
         <p className="mt-2 inline-flex self-start rounded-full bg-red-50 px-2.5 py-1 text-xs font-semibold text-red-800 ring-1 ring-red-200">{messages.billing.applicationLimitReached}</p>
       ) : null}
       <ul className="mt-3 flex flex-wrap gap-2">
         {job.location ? <Chip icon={MapPin}>{job.location}</Chip> : null}
-        {job.salary ? <Chip icon={IndianRupee}>{job.salary}</Chip> : null}
+        {job.salary ? <Chip icon={salaryIcon(job.salary)}>{job.salary}</Chip> : null}
         {job.expires_at ? <Chip icon={CalendarClock}>{fill(closed ? lifecycle.closedOn : text.expires, { date: expiryDay(job.expires_at) })}</Chip> : null}
       </ul>
       <p className="mt-3 line-clamp-3 text-sm break-words whitespace-pre-line text-slate-600">{job.description}</p>

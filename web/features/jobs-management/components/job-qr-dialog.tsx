@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import { Download } from 'lucide-react';
-import { QRCodeCanvas } from 'qrcode.react';
+import { Download, Printer } from 'lucide-react';
+import { QRCodeCanvas, QRCodeSVG } from 'qrcode.react';
 import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import { sourceTag } from '@shared/schemas/pipeline.ts';
@@ -11,13 +11,15 @@ import { Label } from '@web/components/ui/label.tsx';
 import { errorMessage } from '@web/lib/api-client.ts';
 import { fill } from '@web/lib/fill.ts';
 import { useCreateDrive, useDrives } from '../api/drives.ts';
-import { jobLink, qrFileName } from '../lib/job-link.ts';
+import { jobLink, qrFileName, qrPrintFileName } from '../lib/job-link.ts';
 
 const text = messages.jobsManagement;
 const pipelineText = messages.pipeline;
 /** Spec point 9: 200 px, the lowest error-correction level, with a quiet-zone margin. */
 const QR_SIZE = 200;
 const QR_MARGIN = 2;
+/** The print download is at least this wide, in whole pixels per module so its edges stay sharp. */
+const PRINT_MIN_PX = 1200;
 const NEW_DRIVE = '__new__';
 
 /**
@@ -26,6 +28,7 @@ const NEW_DRIVE = '__new__';
  */
 export function JobQrDialog({ jobId, open, onOpenChange }: { jobId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  const printSvg = useRef<SVGSVGElement>(null);
   const drives = useDrives(open);
   const createDrive = useCreateDrive();
   const [driveId, setDriveId] = useState('');
@@ -38,6 +41,28 @@ export function JobQrDialog({ jobId, open, onOpenChange }: { jobId: string; open
     const anchor = document.createElement('a');
     anchor.href = canvas.current.toDataURL('image/png');
     anchor.download = qrFileName(jobId);
+    anchor.click();
+  }
+
+  /** The same code drawn from its vector form at print size: scaling up the 200 px image would blur it. */
+  async function downloadForPrint() {
+    const svg = printSvg.current;
+    if (!svg) return;
+    const modules = svg.viewBox.baseVal.width;
+    const size = Math.ceil(PRINT_MIN_PX / modules) * modules;
+    const image = new Image();
+    image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`;
+    await image.decode();
+    const print = document.createElement('canvas');
+    print.width = size;
+    print.height = size;
+    const context = print.getContext('2d');
+    if (!context) return;
+    context.imageSmoothingEnabled = false;
+    context.drawImage(image, 0, 0, size, size);
+    const anchor = document.createElement('a');
+    anchor.href = print.toDataURL('image/png');
+    anchor.download = qrPrintFileName(jobId);
     anchor.click();
   }
 
@@ -90,10 +115,17 @@ export function JobQrDialog({ jobId, open, onOpenChange }: { jobId: string; open
         </div>
         <div className="mt-4 flex flex-col items-center gap-4">
           <QRCodeCanvas ref={canvas} value={link} size={QR_SIZE} level="L" marginSize={QR_MARGIN} role="img" aria-label={link} />
-          <Button onClick={download} disabled={creating}>
-            <Download className="size-4" aria-hidden="true" />
-            {text.downloadQr}
-          </Button>
+          <QRCodeSVG ref={printSvg} value={link} size={PRINT_MIN_PX} level="L" marginSize={QR_MARGIN} className="hidden" aria-hidden="true" />
+          <div className="flex flex-wrap justify-center gap-2">
+            <Button onClick={download} disabled={creating}>
+              <Download className="size-4" aria-hidden="true" />
+              {text.downloadQr}
+            </Button>
+            <Button variant="outline" onClick={() => void downloadForPrint()} disabled={creating}>
+              <Printer className="size-4" aria-hidden="true" />
+              {text.downloadQrPrint}
+            </Button>
+          </div>
         </div>
       </DialogContent>
     </Dialog>

@@ -10,3 +10,6 @@ export function jobLink(jobId: string, origin: string = window.location.origin, 
 
 /** The file the QR code downloads as (spec point 9). */
 export const qrFileName = (jobId: string) => `job-qr-${jobId}.png`;
+
+/** The print-size QR code's file (issue 33 C5). */
+export const qrPrintFileName = (jobId: string) => `job-qr-${jobId}-print.png`;

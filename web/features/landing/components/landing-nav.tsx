@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { LogOut, Menu, X } from 'lucide-react';
 import { Link } from 'react-router';
 import { siteMessages as messages } from '@shared/messages/site.ts';
@@ -30,12 +30,16 @@ export function LandingNav() {
   const signOut = useSignOut();
   const [open, setOpen] = useState(false);
   const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
   const me = session.data;
 
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      // A link of the menu had the focus: it goes back to the menu button, not to the page's start.
+      menuButton.current?.focus();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -48,6 +52,7 @@ export function LandingNav() {
       <nav aria-label={text.label} className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 px-4 py-3 sm:px-6">
         <Brand />
         <Button
+          ref={menuButton}
           variant="ghost"
           size="icon"
           className="ml-auto md:hidden"

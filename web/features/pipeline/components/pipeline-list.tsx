@@ -1,3 +1,4 @@
+import { forCount } from '@shared/english.ts';
 import { useState } from 'react';
 import { format } from 'date-fns';
 import { toast } from '@web/lib/toast.ts';
@@ -27,8 +28,8 @@ function BulkRejectDialog({ jobId, ids, open, onOpenChange, onDone }: { jobId: s
   async function confirm() {
     try {
       const result = await bulk.mutateAsync({ application_ids: ids, ...(note.trim() ? { note } : {}) });
-      toast.success(fill(text.bulkDone, { count: String(result.rejected.length) }), {
-        description: result.skipped.length ? fill(text.bulkSkipped, { count: String(result.skipped.length) }) : undefined,
+      toast.success(fill(forCount(result.rejected.length, text.bulkDoneOne, text.bulkDone), { count: result.rejected.length }), {
+        description: result.skipped.length ? fill(forCount(result.skipped.length, text.bulkSkippedOne, text.bulkSkipped), { count: result.skipped.length }) : undefined,
       });
       setNote('');
       onDone();
@@ -40,7 +41,7 @@ function BulkRejectDialog({ jobId, ids, open, onOpenChange, onDone }: { jobId: s
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent role="alertdialog">
-        <DialogTitle>{fill(text.bulkTitle, { count: String(ids.length) })}</DialogTitle>
+        <DialogTitle>{fill(forCount(ids.length, text.bulkTitleOne, text.bulkTitle), { count: ids.length })}</DialogTitle>
         <DialogDescription>{text.bulkDescription}</DialogDescription>
         <div className="mt-4">
           <NoteField id="bulk-reject-note" label={text.bulkNoteLabel} value={note} onChange={setNote} />

@@ -1,3 +1,4 @@
+import { forCount } from '@shared/english.ts';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -126,7 +127,7 @@ export function PipelinePage() {
           </h2>
           {pipeline.data ? (
             <p className="text-sm text-slate-600" data-testid="pipeline-total">
-              {fill(text.totalApplications, { count: String(total) })}
+              {fill(forCount(total, text.totalApplicationsOne, text.totalApplications), { count: total })}
             </p>
           ) : null}
         </div>

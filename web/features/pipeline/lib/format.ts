@@ -1,3 +1,4 @@
+import { forCount } from '@shared/english.ts';
 import { messages } from '@shared/messages.ts';
 import type { PipelineApplication, PipelineStage } from '@shared/schemas/pipeline.ts';
 import { fill } from '@web/lib/fill.ts';
@@ -11,6 +12,6 @@ export function sourceLabel(application: Pick<PipelineApplication, 'source' | 's
   return text.sourceLabels[application.source];
 }
 
-export const experienceText = (years: number | null) => (years === null ? text.experienceUnknown : fill(text.experience, { years: String(years) }));
-export const noticeText = (days: number | null) => (days === null ? text.noticeUnknown : fill(text.notice, { days: String(days) }));
+export const experienceText = (years: number | null) => (years === null ? text.experienceUnknown : fill(forCount(years, text.experienceOne, text.experience), { years }));
+export const noticeText = (days: number | null) => (days === null ? text.noticeUnknown : fill(forCount(days, text.noticeOne, text.notice), { days }));
 export const subjectLabel = (subject: string) => text.verificationSubjects[subject] ?? subject;

@@ -1,3 +1,4 @@
+import { forCount } from '@shared/english.ts';
 import { useState } from 'react';
 import { formatIstDate } from '@shared/gst.ts';
 import { messages } from '@shared/messages.ts';
@@ -23,7 +24,7 @@ const WARN_WITHIN_DAYS = GRIEVANCE_DUE_DAYS - GRIEVANCE_WARNING_DAYS;
 function DueNote({ request, now }: { request: AdminPrivacyRequest; now: number }) {
   if (request.closed_at) return <span className="text-slate-600">{closedLabel(request.kind, request.closed_at, (iso) => formatIstDate(new Date(iso)))}</span>;
   const days = Math.ceil((new Date(request.due_at).getTime() - now) / DAY_MS);
-  const label = days < 0 ? fill(text.overdue, { days: -days }) : days === 0 ? text.dueToday : fill(text.dueIn, { days });
+  const label = days < 0 ? fill(forCount(-days, text.overdueOne, text.overdue), { days: -days }) : days === 0 ? text.dueToday : fill(forCount(days, text.dueInOne, text.dueIn), { days });
   return (
     <span className={cn('font-medium', days < 0 ? 'text-red-700' : days <= WARN_WITHIN_DAYS ? 'text-amber-800' : 'text-slate-700')}>
       {label}

@@ -1,3 +1,4 @@
+import { forCount } from '@shared/english.ts';
 import { useId, useState, type FormEvent } from 'react';
 import { formatIst, istLocalToUtc, utcToIstLocal } from '@shared/schemas/interviews.ts';
 import { messages } from '@shared/messages.ts';
@@ -81,7 +82,7 @@ export function NotifyBreachDialog({ breach, onClose }: { breach: Breach; onClos
     if (!notice.trim()) return setError(text.breachNoticeRequired);
     try {
       await notify.mutateAsync({ id: breach.id, notice });
-      toast.success(fill(text.noticeSent, { count: breach.affected }));
+      toast.success(fill(forCount(breach.affected, text.noticeSentOne, text.noticeSent), { count: breach.affected }));
       onClose();
     } catch (failure) {
       if (isApiError(failure) && failure.status < 500) setError(failure.message);

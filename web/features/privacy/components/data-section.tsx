@@ -1,3 +1,4 @@
+import { withArticle } from '@shared/english.ts';
 import { formatIstDate } from '@shared/gst.ts';
 import { messages } from '@shared/messages.ts';
 import { holdingKeys, type Disclosure, type PrivacyOverview } from '@shared/schemas/privacy.ts';
@@ -11,7 +12,7 @@ function describe(disclosure: Disclosure): string {
   const detail = disclosure.detail ?? '';
   if (disclosure.kind === 'application') return fill(text.disclosureKinds.application, { job: detail });
   if (disclosure.kind === 'document_download') return fill(text.disclosureKinds.document_download, { document: inSentence[detail] ?? detail });
-  if (disclosure.kind === 'check_request') return fill(text.disclosureKinds.check_request, { check: inSentence[detail] ?? detail });
+  if (disclosure.kind === 'check_request') return fill(text.disclosureKinds.check_request, { check: withArticle(inSentence[detail] ?? detail) });
   return text.disclosureKinds[disclosure.kind];
 }
 
