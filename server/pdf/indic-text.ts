@@ -19,7 +19,7 @@ import {
 } from 'pdf-lib';
 import { EmbeddedIndicFont } from './cid-font.ts';
 import { indicFace, indicScriptOf, joinsIndicRun, shapeRun, type FontWeight, type IndicScript, type ShapedGlyph } from './indic-fonts.ts';
-import { printable } from './pdf-text.ts';
+import { printable, wrapWords } from './pdf-text.ts';
 
 /** A stretch of text in one script: Latin (anything not Indic, drawn in Helvetica) or one Indic script. */
 export interface ScriptRun {
@@ -92,8 +92,6 @@ export interface DrawTextOptions {
   bold?: boolean;
 }
 
-const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
-
 /**
  * Writes text on pdf-lib pages in any of India's scripts, mixed with Latin on one line: Latin in
  * the standard Helvetica as before (so English letters and invoices look as they always did), each
@@ -126,31 +124,7 @@ export class PdfText {
 
   /** Splits a paragraph into lines no wider than maxWidth; a word longer than a line is cut between graphemes. */
   wrap(value: string, size: number, maxWidth: number, bold = false): string[] {
-    const lines: string[] = [];
-    let current = '';
-    const fits = (candidate: string) => this.width(candidate, size, bold) <= maxWidth;
-    for (const word of this.prepare(value).split(/\s+/).filter(Boolean)) {
-      let rest = word;
-      while (!fits(rest)) {
-        const graphemes = [...segmenter.segment(rest)].map((part) => part.segment);
-        let cut = graphemes.length - 1;
-        while (cut > 1 && !fits(graphemes.slice(0, cut).join(''))) cut -= 1;
-        if (cut < 1) break;
-        if (current) {
-          lines.push(current);
-          current = '';
-        }
-        lines.push(graphemes.slice(0, cut).join(''));
-        rest = graphemes.slice(cut).join('');
-      }
-      const candidate = current ? `${current} ${rest}` : rest;
-      if (current && !fits(candidate)) {
-        lines.push(current);
-        current = rest;
-      } else current = candidate;
-    }
-    if (current) lines.push(current);
-    return lines;
+    return wrapWords(this.prepare(value), (candidate) => this.width(candidate, size, bold) <= maxWidth);
   }
 
   /** Draws one line of text with its left end at (x, y). Returns its width. */

@@ -10,22 +10,28 @@ export const printable = (value: string) =>
     .replace(/[–—]/g, '-')
     .replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
 
-/** Splits a paragraph into lines no wider than maxWidth points in this font and size; a word longer than a line is cut. */
-export function wrapToWidth(value: string, font: PDFFont, size: number, maxWidth: number): string[] {
+const graphemeSegmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * Splits a paragraph into lines that `fits` accepts, at spaces; a word longer than a line is cut
+ * between graphemes (never inside a conjunct or before a vowel sign).
+ */
+export function wrapWords(value: string, fits: (line: string) => boolean): string[] {
   const lines: string[] = [];
   let current = '';
-  const fits = (candidate: string) => font.widthOfTextAtSize(candidate, size) <= maxWidth;
-  for (const word of printable(value).split(/\s+/).filter(Boolean)) {
+  for (const word of value.split(/\s+/).filter(Boolean)) {
     let rest = word;
     while (!fits(rest)) {
-      let cut = rest.length - 1;
-      while (cut > 1 && !fits(rest.slice(0, cut))) cut -= 1;
+      const graphemes = [...graphemeSegmenter.segment(rest)].map((part) => part.segment);
+      let cut = graphemes.length - 1;
+      while (cut > 1 && !fits(graphemes.slice(0, cut).join(''))) cut -= 1;
+      if (cut < 1) break;
       if (current) {
         lines.push(current);
         current = '';
       }
-      lines.push(rest.slice(0, cut));
-      rest = rest.slice(cut);
+      lines.push(graphemes.slice(0, cut).join(''));
+      rest = graphemes.slice(cut).join('');
     }
     const candidate = current ? `${current} ${rest}` : rest;
     if (current && !fits(candidate)) {
@@ -35,4 +41,9 @@ export function wrapToWidth(value: string, font: PDFFont, size: number, maxWidth
   }
   if (current) lines.push(current);
   return lines;
+}
+
+/** Splits a paragraph into lines no wider than maxWidth points in this standard font and size. */
+export function wrapToWidth(value: string, font: PDFFont, size: number, maxWidth: number): string[] {
+  return wrapWords(printable(value), (candidate) => font.widthOfTextAtSize(candidate, size) <= maxWidth);
 }

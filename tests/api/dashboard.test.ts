@@ -215,10 +215,16 @@ describe.skipIf(laneUnavailable)('employer dashboard: /api/profile/complete, /ap
       const application = await t.factories.application(job.id, candidate.id);
       const elsewhere = await t.factories.job(companyB.id, { title: 'Basalt Secret Role' });
       const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+      const interview = await db
+        .insertInto('interviews')
+        .values({ application_id: application.id, company_id: company.id, scheduled_at: later(60 * 24), duration_minutes: 30, mode: 'video', location: 'https://meet.example.com/kaveri' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       await db
         .insertInto('admin_audit_logs')
         .values([
           { admin_id: candidate.id, company_id: company.id, action: 'application_received', entity_type: 'job_application', entity_id: application.id, created_at: later(1) },
+          { admin_id: owner.id, company_id: company.id, action: 'interview_scheduled', entity_type: 'interview', entity_id: interview.id, created_at: later(5) },
           // A member since removed: the name the removal wrote is what is left of them.
           { admin_id: owner.id, company_id: company.id, action: 'team_member_removed', entity_type: 'user', entity_id: crypto.randomUUID(), details: JSON.stringify({ name: 'Arjun Rao' }), created_at: later(2) },
           // An entry pointing at another company's job names nothing.
@@ -231,6 +237,7 @@ describe.skipIf(laneUnavailable)('employer dashboard: /api/profile/complete, /ap
       expect(subjects).toMatchObject({
         job_created: 'Robotics Engineer',
         application_received: 'Rohan Gupta for Robotics Engineer',
+        interview_scheduled: 'Rohan Gupta for Robotics Engineer',
         team_member_removed: 'Arjun Rao',
         job_updated: null,
         odd_entry: null,

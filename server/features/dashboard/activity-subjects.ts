@@ -36,18 +36,12 @@ const LOOKUPS: Record<string, Lookup> = {
         .where('a.id', 'in', ids)
         .execute(),
     ),
-  interview: async (db, companyId, ids) =>
-    applicant(
-      await db
-        .selectFrom('interviews as i')
-        .innerJoin('job_applications as a', 'a.id', 'i.application_id')
-        .innerJoin('job_postings as j', 'j.id', 'a.job_id')
-        .innerJoin('user_profiles as p', 'p.id', 'a.candidate_id')
-        .select(['i.id', 'p.full_name', 'p.email', 'j.title'])
-        .where('a.company_id', '=', companyId)
-        .where('i.id', 'in', ids)
-        .execute(),
-    ),
+  // The interview's application, named as an application is.
+  interview: async (db, companyId, ids) => {
+    const rows = await db.selectFrom('interviews').select(['id', 'application_id']).where('company_id', '=', companyId).where('id', 'in', ids).execute();
+    const names = rows.length > 0 ? await LOOKUPS.job_application!(db, companyId, [...new Set(rows.map((row) => row.application_id))]) : new Map<string, string>();
+    return new Map(rows.flatMap((row) => (names.has(row.application_id) ? [[row.id, names.get(row.application_id)!] as const] : [])));
+  },
   company: async (db, companyId, ids) => toMap(await db.selectFrom('companies').select(['id', 'name as subject']).where('id', '=', companyId).where('id', 'in', ids).execute()),
   user: async (db, companyId, ids) =>
     toMap(
