@@ -86,6 +86,8 @@ describe('Jobs Management (/dashboard/jobs)', () => {
     await calendar.locator(`[data-focused][data-day="${format(today, 'yyyy-MM-dd')}"]`).waitFor();
     await page.keyboard.press('ArrowRight');
     await calendar.locator(`[data-focused][data-day="${format(tomorrow, 'yyyy-MM-dd')}"]`).waitFor();
+    // And the browser's focus is on tomorrow too (marked a moment before it moves, under load Enter chose today).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '')).toContain(format(tomorrow, 'PPPP'));
     await page.keyboard.press('Enter');
     await calendar.waitFor({ state: 'detached' });
     expect((await trigger.textContent())?.trim()).toBe(format(tomorrow, 'dd MMM yyyy'));
