@@ -1,0 +1,111 @@
+import { EpfoNotFound, EpfoUnavailable, assertConsent, assertUan, type EpfoHistory, type EpfoHistoryProvider, type EpfoMember, type EpfoMonth } from './provider.ts';
+
+/**
+ * The development provider: fixed answers for a documented set of UANs, so `npm start`, the demo
+ * and the tests show every outcome with no keys. Refused in production (create-provider.ts and the
+ * factory below both check), because its answers are invented.
+ *
+ * Months that must stay recent (a current employer's last filing) are counted back from the clock
+ * passed in, so the demo reads the same whatever day it runs and tests can move time.
+ */
+
+export type DevelopmentEpfoScenario = 'confirmed' | 'overlap' | 'gap' | 'stopped-filing' | 'not-found' | 'outage';
+
+export interface DevelopmentEpfoEntry {
+  uan: string;
+  scenario: DevelopmentEpfoScenario;
+  /** One line for the README's table. */
+  description: string;
+  /** The members EPFO "holds" on the given day; null for the not-found and outage UANs. */
+  members: ((now: Date) => EpfoMember[]) | null;
+}
+
+/** The month `back` months before `now`'s month, as YYYY-MM (UTC). */
+export function monthsBefore(now: Date, back: number): EpfoMonth {
+  const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
+  return date.toISOString().slice(0, 7);
+}
+
+const member = (name: string, guardianName: string, establishment: string, memberId: string, joined: string, exited: string | null, lastContribution: EpfoMonth): EpfoMember => ({
+  name,
+  guardianName,
+  establishment,
+  memberId,
+  joined,
+  exited,
+  lastContribution,
+});
+
+export const developmentEpfoTable: readonly DevelopmentEpfoEntry[] = [
+  {
+    uan: '100000000001',
+    scenario: 'confirmed',
+    description: 'Priya Sharma: TCS 2016–2019, then Infosys since April 2019, PF filed last month. Everything confirms.',
+    members: (now) => [
+      member('PRIYA SHARMA', 'RAJESH KUMAR SHARMA', 'TATA CONSULTANCY SERVICES LIMITED', 'MHBAN00482730000215634', '2016-07-11', '2019-03-29', '2019-03'),
+      member('PRIYA SHARMA', 'RAJESH KUMAR SHARMA', 'INFOSYS LIMITED', 'KNBNG00218740000398127', '2019-04-15', null, monthsBefore(now, 1)),
+    ],
+  },
+  {
+    uan: '100000000002',
+    scenario: 'overlap',
+    description: 'Arjun Nair: Wipro until June 2022 and HCL Technologies from November 2021; both paid PF for eight months (dual employment).',
+    members: (now) => [
+      member('ARJUN NAIR', 'GOPALAKRISHNAN NAIR', 'WIPRO LIMITED', 'KNBNG00030100000741266', '2018-01-08', '2022-06-30', '2022-06'),
+      member('ARJUN NAIR', 'GOPALAKRISHNAN NAIR', 'HCL TECHNOLOGIES LIMITED', 'UPNOI00375920000118405', '2021-11-01', null, monthsBefore(now, 1)),
+    ],
+  },
+  {
+    uan: '100000000003',
+    scenario: 'gap',
+    description: 'Meenakshi Iyer: Tech Mahindra until August 2018, then Accenture from March 2019: a six-month gap.',
+    members: (now) => [
+      member('MEENAKSHI IYER', 'SUBRAMANIAN IYER', 'TECH MAHINDRA LIMITED', 'PYBOM00174260000052981', '2015-06-01', '2018-08-31', '2018-08'),
+      member('MEENAKSHI IYER', 'SUBRAMANIAN IYER', 'ACCENTURE SOLUTIONS PRIVATE LIMITED', 'TNMAS00698310000224570', '2019-03-04', null, monthsBefore(now, 1)),
+    ],
+  },
+  {
+    uan: '100000000004',
+    scenario: 'stopped-filing',
+    description: 'Mohammed Irfan Khan: still employed at Kaveri Logistics, whose PF filings stopped five months ago.',
+    members: (now) => [
+      member('MOHAMMED IRFAN KHAN', 'MOHAMMED ASLAM KHAN', 'HDFC BANK LIMITED', 'MHBAN00513480000087712', '2013-02-18', '2017-08-31', '2017-08'),
+      member('MOHAMMED IRFAN KHAN', 'MOHAMMED ASLAM KHAN', 'KAVERI LOGISTICS PRIVATE LIMITED', 'KNBNG01562090000003318', '2017-09-01', null, monthsBefore(now, 5)),
+    ],
+  },
+  { uan: '100000000009', scenario: 'not-found', description: 'No EPFO record: the check concludes that the UAN is unknown.', members: null },
+  { uan: '100000000008', scenario: 'outage', description: 'The provider is down: the check stays pending and is retried.', members: null },
+];
+
+/** The table's UANs by scenario, for tests and the demo seed. */
+export const developmentEpfoUans = Object.fromEntries(developmentEpfoTable.map((entry) => [entry.scenario, entry.uan])) as Record<DevelopmentEpfoScenario, string>;
+
+export interface DevelopmentEpfoOptions {
+  nodeEnv: string;
+  /** The app's clock (tests move it). */
+  now?: () => Date;
+  /**
+   * When it returns false every call fails as an outage, so a test can take the provider down and
+   * bring it back to prove pending checks complete when it returns.
+   */
+  available?: () => boolean;
+}
+
+export function createDevelopmentEpfoProvider(options: DevelopmentEpfoOptions): EpfoHistoryProvider {
+  if (options.nodeEnv === 'production') throw new Error('UAN_PROVIDER=development answers from a fixed table and is refused in production: set surepass or hyperverge');
+  const now = options.now ?? (() => new Date());
+  return {
+    name: 'development',
+    label: 'the development provider',
+    async history(uan, historyOptions) {
+      assertConsent(historyOptions);
+      assertUan('development', uan);
+      if (options.available && !options.available()) throw new EpfoUnavailable('development', 'development: simulated outage', 60);
+      const entry = developmentEpfoTable.find((candidate) => candidate.uan === uan);
+      if (entry?.scenario === 'outage') throw new EpfoUnavailable('development', 'development: simulated outage', 60);
+      if (!entry?.members) throw new EpfoNotFound('development', 'EPFO has no employment under this UAN');
+      const today = now();
+      return { reference: `development-${entry.scenario}-${today.toISOString()}`, members: entry.members(today) } satisfies EpfoHistory;
+    },
+  };
+}
