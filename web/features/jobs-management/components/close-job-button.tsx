@@ -13,30 +13,21 @@ const text = jobLifecycleMessages;
  */
 export function CloseJobButton({ job, closed }: { job: Pick<EmployerJob, 'id' | 'title'>; closed: boolean }) {
   const setOpen = useSetJobOpen(job.id);
-  return closed ? (
+  const words = closed
+    ? { label: text.reopen, ariaLabel: text.reopenJob, title: text.reopenTitle, body: text.reopenDescription, action: text.reopenConfirm, done: text.reopenedToast }
+    : { label: text.close, ariaLabel: text.closeJob, title: text.closeTitle, body: text.closeDescription, action: text.closeConfirm, done: text.closedToast };
+  return (
     <ConfirmButton
-      label={text.reopen}
-      ariaLabel={fill(text.reopenJob, { title: job.title })}
-      title={text.reopenTitle}
-      body={fill(text.reopenDescription, { title: job.title })}
-      action={text.reopenConfirm}
-      done={text.reopenedToast}
+      key={closed ? 'reopen' : 'close'}
+      label={words.label}
+      ariaLabel={fill(words.ariaLabel, { title: job.title })}
+      title={words.title}
+      body={fill(words.body, { title: job.title })}
+      action={words.action}
+      done={words.done}
       cancelLabel={messages.jobsManagement.cancel}
       onConfirm={async () => {
-        await setOpen.mutateAsync(true);
-      }}
-    />
-  ) : (
-    <ConfirmButton
-      label={text.close}
-      ariaLabel={fill(text.closeJob, { title: job.title })}
-      title={text.closeTitle}
-      body={fill(text.closeDescription, { title: job.title })}
-      action={text.closeConfirm}
-      done={text.closedToast}
-      cancelLabel={messages.jobsManagement.cancel}
-      onConfirm={async () => {
-        await setOpen.mutateAsync(false);
+        await setOpen.mutateAsync(closed);
       }}
     />
   );
