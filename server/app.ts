@@ -49,7 +49,12 @@ import { auditLogsRoutes } from './features/audit-logs/routes.ts';
 import { supportChatRoutes } from './features/support-chat/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { pipelineRoutes } from './features/pipeline/routes.ts';
-import { verificationRoutes } from './features/verification/routes.ts';
+import { createVerificationRoutes } from './features/verification/routes.ts';
+import { createEpfoRoutes } from './features/verification/epfo-routes.ts';
+import { EPFO_LOOKUPS_POLL_MS, EpfoLookupWorker } from './features/verification/lookups/lookup-worker.ts';
+import { EPFO_LOOKUPS_CHANNEL } from './features/verification/lookups/queue-lookup.ts';
+import { createEpfoProvider } from './features/verification/sources/epfo/create-provider.ts';
+import type { EpfoHistoryProvider } from './features/verification/sources/epfo/provider.ts';
 import { candidateSearchRoutes } from './features/candidate-search/routes.ts';
 import { interviewRoutes } from './features/interviews/routes.ts';
 import { employmentRoutes } from './features/employment/routes.ts';
@@ -80,6 +85,8 @@ export interface AppDeps {
   clock?: () => Date;
   /** false skips the plan's limit checks on Apply and job creation: only `npm run bench` sets it, to measure what they cost. */
   planLimits?: boolean;
+  /** Replaces the EPFO provider UAN_PROVIDER names: tests take one down and bring it back, or point one at a local fake. */
+  uanProvider?: EpfoHistoryProvider | null;
 }
 
 declare module 'fastify' {
@@ -89,12 +96,13 @@ declare module 'fastify' {
     outbox: OutboxDispatcher;
     webhooks: WebhookDispatcher;
     privacyJobs: PrivacyJobs;
+    epfoLookups: EpfoLookupWorker;
     config: Config;
   }
 }
 
 /** Builds the whole app without listening: tests call inject() on it, server.ts listens. */
-export async function buildApp({ config, database, distDir = path.join(rootDir, 'dist'), clock = () => new Date(), planLimits = true }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, distDir = path.join(rootDir, 'dist'), clock = () => new Date(), planLimits = true, uanProvider }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config),
     trustProxy: config.TRUST_PROXY,
@@ -194,7 +202,21 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   await app.register(supportChatRoutes, deps);
   await app.register(notificationRoutes, deps);
   await app.register(pipelineRoutes, deps);
-  await app.register(verificationRoutes, deps);
+  // EPFO lookups (issue 34): queued by consents and refreshes, asked by whichever instance claims them.
+  const epfoProvider =
+    uanProvider !== undefined
+      ? uanProvider
+      : createEpfoProvider({
+          provider: config.UAN_PROVIDER,
+          nodeEnv: config.NODE_ENV,
+          urls: { surepass: config.SUREPASS_API_URL, hyperverge: config.HYPERVERGE_API_URL },
+          keys: { surepassToken: config.SUREPASS_TOKEN, hypervergeAppId: config.HYPERVERGE_APP_ID, hypervergeAppKey: config.HYPERVERGE_APP_KEY },
+          now: clock,
+        });
+  const epfoLookups = new EpfoLookupWorker({ db: database.db, provider: epfoProvider, log: app.log, clock });
+  app.decorate('epfoLookups', epfoLookups);
+  await app.register(createVerificationRoutes({ uanProvider: epfoProvider, onLookupQueued: () => epfoLookups.kick() }), deps);
+  await app.register(createEpfoRoutes({ provider: epfoProvider, onLookupQueued: () => epfoLookups.kick() }), deps);
   await app.register(checkRequestRoutes, deps);
   await app.register(analyticsRoutes, deps);
   await app.register(companyDocumentsRoutes, deps);
@@ -211,6 +233,7 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   const webhooks = new WebhookDispatcher({ db: database.db, logger: app.log, clock, allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE, publicUrl: config.PUBLIC_URL, onMessageQueued: () => outbox.kick() });
   app.decorate('webhooks', webhooks);
   let stopWebhookListener: (() => Promise<void>) | undefined;
+  let stopEpfoListener: (() => Promise<void>) | undefined;
   const pending = createPendingBatcher(database.db);
   await app.register(registerLiveUpdates, { config, database, guards, greeting: async (session) => ({ pending: await pending.pendingFor(session.userId) }) });
   await registerWebApp(app, distDir, { unmatchedPublicApi: unmatchedV1(app.declaredRoutes, config.PUBLIC_URL) });
@@ -220,6 +243,8 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
     stopWebhookListener = await database.listen('webhook_deliveries', () => webhooks.kick());
     webhooks.start();
     privacyJobs.start();
+    stopEpfoListener = await database.listen(EPFO_LOOKUPS_CHANNEL, () => epfoLookups.kick());
+    epfoLookups.start(EPFO_LOOKUPS_POLL_MS);
   });
   app.addHook('onClose', async () => {
     await stopSessionCache();
@@ -227,6 +252,8 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
     await stopWebhookListener?.();
     await webhooks.stop();
     await privacyJobs.stop();
+    await stopEpfoListener?.();
+    await epfoLookups.stop();
     await outbox.stop();
     await storage.close?.();
   });

@@ -67,9 +67,16 @@ export const envSchema = z
     // How long a company's job list (GET /api/jobs) is kept in memory. Any change to its jobs or
     // their applications is heard at once on every instance; this bounds a lost notification. 0: off.
     COMPANY_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
-    // The EPFO employment-history provider behind the UAN check (server/features/verification/uan-provider.ts).
-    // none: no provider; UAN checks wait for the verification team.
-    UAN_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['none']).default('none')),
+    // The EPFO employment-history provider behind the UAN check (server/features/verification/sources/epfo/).
+    // surepass | hyperverge: a licensed provider (keys below); development: a fixed table of UANs
+    // (README), the default outside production and refused in production; none: the verification
+    // team checks UANs by hand. In production it must be set.
+    UAN_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['surepass', 'hyperverge', 'development', 'none']).optional()),
+    SUREPASS_API_URL: optionalUrl,
+    SUREPASS_TOKEN: optionalString,
+    HYPERVERGE_API_URL: optionalUrl,
+    HYPERVERGE_APP_ID: optionalString,
+    HYPERVERGE_APP_KEY: optionalString,
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
     ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
@@ -113,6 +120,16 @@ export const envSchema = z
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENTS_PROVIDER=razorpay' });
       }
     }
+    if (env.NODE_ENV === 'production' && !env.UAN_PROVIDER) {
+      ctx.addIssue({ code: 'custom', path: ['UAN_PROVIDER'], message: 'is required in production: surepass, hyperverge or none' });
+    }
+    if (env.NODE_ENV === 'production' && env.UAN_PROVIDER === 'development') {
+      ctx.addIssue({ code: 'custom', path: ['UAN_PROVIDER'], message: 'development answers from a fixed table and is refused in production: set surepass, hyperverge or none' });
+    }
+    if (env.UAN_PROVIDER === 'surepass' && !env.SUREPASS_TOKEN) ctx.addIssue({ code: 'custom', path: ['SUREPASS_TOKEN'], message: 'is required when UAN_PROVIDER=surepass' });
+    if (env.UAN_PROVIDER === 'hyperverge' && (!env.HYPERVERGE_APP_ID || !env.HYPERVERGE_APP_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['HYPERVERGE_APP_ID'], message: 'HYPERVERGE_APP_ID and HYPERVERGE_APP_KEY are required when UAN_PROVIDER=hyperverge' });
+    }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together' });
     }
@@ -120,7 +137,9 @@ export const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'AUTH_SECRET' | 'PUBLIC_URL' | 'TRUST_PROXY' | 'WEBHOOKS_ALLOW_PRIVATE'> {
+export interface Config extends Omit<Env, 'AUTH_SECRET' | 'PUBLIC_URL' | 'TRUST_PROXY' | 'WEBHOOKS_ALLOW_PRIVATE' | 'UAN_PROVIDER'> {
+  /** development unless set, outside production (where it must be set). */
+  UAN_PROVIDER: 'surepass' | 'hyperverge' | 'development' | 'none';
   AUTH_SECRET: string;
   PUBLIC_URL: string;
   TRUST_PROXY: boolean;
@@ -150,6 +169,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     TRUST_PROXY: env.TRUST_PROXY === 'true',
     WEBHOOKS_ALLOW_PRIVATE: env.WEBHOOKS_ALLOW_PRIVATE === undefined ? env.NODE_ENV !== 'production' : env.WEBHOOKS_ALLOW_PRIVATE === 'true',
+    UAN_PROVIDER: env.UAN_PROVIDER ?? (env.NODE_ENV === 'production' ? 'none' : 'development'),
     isProduction: env.NODE_ENV === 'production',
   };
 }

@@ -9,6 +9,7 @@ import { adminConsoleMessages } from './messages/admin-console.ts';
 import { notificationsMessages } from './messages/notifications.ts';
 import { pipelineMessages } from './messages/pipeline.ts';
 import { verificationMessages } from './messages/verification.ts';
+import { epfoMessages } from './messages/epfo.ts';
 import { candidateSearchMessages } from './messages/candidate-search.ts';
 import { interviewsMessages } from './messages/interviews.ts';
 import { employmentMessages } from './messages/employment.ts';
@@ -36,6 +37,7 @@ export const messages = {
   notificationsCenter: notificationsMessages,
   pipeline: pipelineMessages,
   verification: verificationMessages,
+  ...epfoMessages,
   candidateSearch: candidateSearchMessages,
   interviews: interviewsMessages,
   employment: employmentMessages,

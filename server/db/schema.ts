@@ -150,3 +150,5 @@ export type * from './schema-letters.ts';
 export type * from './schema-privacy.ts';
 // Recovery codes of two-step verification (migration 0051) live in schema-mfa-recovery.ts, merged into DB there.
 export type * from './schema-mfa-recovery.ts';
+// EPFO lookups and provider calls (migration 0052) live in schema-epfo.ts, merged into DB there.
+export type * from './schema-epfo.ts';

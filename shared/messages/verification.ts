@@ -64,6 +64,11 @@ export const verificationMessages = {
     net_pay: 'The net pay can be read on the salary slip',
     salary_credited: 'The salary slip’s net pay is credited in the bank statement',
     readable: 'The document’s text can be read',
+    epfo_claimed_employer_not_in_epfo: 'An employer you list is not in your EPFO records',
+    epfo_dates_differ: 'Your dates differ from your EPFO records',
+    epfo_dual_employment: 'Two employers paid your PF for the same months',
+    epfo_gap: 'A gap between employers (for information only)',
+    epfo_filings_stopped: 'Your current employer’s PF filings stopped',
   } as Record<string, string>,
   /** The same findings as the verification team reads them (the rules above speak to the candidate). */
   reviewerRules: {
@@ -76,6 +81,11 @@ export const verificationMessages = {
     net_pay: 'The net pay can be read on the salary slip',
     salary_credited: 'The salary slip’s net pay is credited in the bank statement',
     readable: 'The document’s text can be read',
+    epfo_claimed_employer_not_in_epfo: 'A claimed employer is not in the EPFO records',
+    epfo_dates_differ: 'Claimed dates differ from the EPFO records by more than a month',
+    epfo_dual_employment: 'Two employers paid PF for the same months (dual employment)',
+    epfo_gap: 'A gap of more than three months between employers (information)',
+    epfo_filings_stopped: 'The current employer’s PF filings stopped over three months ago',
   } as Record<string, string>,
   /** Notes for findings that carry no text of their own, by audience. */
   ruleNotes: {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
+import { epfoLookupViewSchema } from './epfo.ts';
 
 const text = messages.verification;
 
@@ -48,6 +49,10 @@ export const candidateCheckSchema = z.object({
   requested_by: z.array(z.string()),
   /** The phone check done by the code the candidate entered: the number it went to, masked ("+91•••••••210"); else null. */
   code_sent_to: z.string().nullable(),
+  /** The UAN check's EPFO lookup (issue 34): progress, then the employers found; null otherwise. */
+  epfo: epfoLookupViewSchema.nullable(),
+  /** The UAN check: who EPFO is asked through ("Surepass"); null without a provider. */
+  uan_provider: z.string().nullable(),
 });
 export type CandidateCheck = z.infer<typeof candidateCheckSchema>;
 export const candidateCheckListSchema = z.array(candidateCheckSchema);

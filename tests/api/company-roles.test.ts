@@ -55,6 +55,7 @@ const NOT_COMPANY_ROUTES = new Set([
   'GET /api/verification/checks',
   'POST /api/verification/checks/:subject/consent',
   'DELETE /api/verification/checks/:subject/consent',
+  'POST /api/verification/epfo/refresh',
   'GET /api/interviews/mine',
   'GET /api/employment-records/mine',
   'POST /api/employment-records/:employmentId/confirm',

@@ -20,7 +20,7 @@ describe.skipIf(laneUnavailable)('platform: health, headers, errors, static app'
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(
-      { NODE_ENV: 'production', LOG_LEVEL: 'silent', AUTH_SECRET: 'p'.repeat(40), PUBLIC_URL: 'https://workcred.example', SMTP_URL: 'smtp://127.0.0.1:1' },
+      { NODE_ENV: 'production', LOG_LEVEL: 'silent', AUTH_SECRET: 'p'.repeat(40), PUBLIC_URL: 'https://workcred.example', SMTP_URL: 'smtp://127.0.0.1:1', UAN_PROVIDER: 'none' },
       {
         distDir: fakeDist(),
         beforeReady: (app) =>

@@ -2,8 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
 import type { CandidateCheck, CheckDetail, QueuePage } from '../../shared/schemas/verification.ts';
-import { runCheckSafely, runVerificationCheck, type CheckDeps } from '../../server/features/verification/run-check.ts';
-import type { UanLookupResult, UanProvider } from '../../server/features/verification/uan-provider.ts';
+import { runCheckSafely, type CheckDeps } from '../../server/features/verification/run-check.ts';
 import { giveConsent } from '../../server/features/verification/candidate-checks.ts';
 import { createFileStorage } from '../../server/storage/create-file-storage.ts';
 import { makePdf } from '../support/pdf.ts';
@@ -56,10 +55,11 @@ describe.skipIf(laneUnavailable)(`verification checks (${testDbKind})`, () => {
       .where('subject', '=', subject as 'phone')
       .executeTakeFirst();
   const outcomes = (check: { flags: { rule: string; outcome: string }[] }) => Object.fromEntries(check.flags.map((flag) => [flag.rule, flag.outcome]));
-  const deps = (uanProvider: UanProvider | null): CheckDeps => ({ db: db(), storage: createFileStorage(t.config), log: t.app.log, uanProvider });
+  const deps = (uanProvider: null): CheckDeps => ({ db: db(), storage: createFileStorage(t.config), log: t.app.log, uanProvider });
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // No EPFO provider here: the UAN check's team review is what this file proves (tests/api/epfo-*.test.ts prove the provider).
+    t = await createTestApp({ UAN_PROVIDER: 'none' });
     const company = await t.factories.company({ name: 'Verif Hiring Pvt Ltd' });
     people.candidate = await person('candidate', PRIYA.name);
     people.otherCandidate = await person('candidate', 'Rohan Mehta');
@@ -120,29 +120,6 @@ describe.skipIf(laneUnavailable)(`verification checks (${testDbKind})`, () => {
     expect(uan).toMatchObject({ status: 'in_review', decided_by: null, verified_fields: [] });
     // Not "Not found": nothing was looked up (issue 12, defect 4).
     expect(uan.flags).toEqual([{ rule: 'uan_no_provider', outcome: 'not_checked', expected: PRIYA.uan }]);
-  });
-
-  it('uses an injected UAN provider: a match is verified by the provider, a mismatch or failure is not', async () => {
-    const answer = (result: UanLookupResult): UanProvider => ({ name: 'test-epfo', lookup: async (uan, name) => (uan === PRIYA.uan && name === PRIYA.name ? result : { status: 'not_found', employers: [], reference: 'x' }) });
-    const actor = { id: people.candidate.id, ip: null };
-
-    await runVerificationCheck(deps(answer({ status: 'match', employers: [{ name: PRIYA.employer, joined: '2021-06-01', left: null }], reference: 'REF-1' })), people.candidate.id, 'uan', actor);
-    expect(await checkRow(people.candidate.id, 'uan')).toMatchObject({ status: 'verified', decided_by: 'provider', provider: 'test-epfo', provider_reference: 'REF-1', verified_fields: ['uan', 'full_name', 'current_employer'] });
-
-    await runVerificationCheck(deps(answer({ status: 'mismatch', employers: [{ name: 'Other Co', joined: null, left: null }], reference: 'REF-2' })), people.candidate.id, 'uan', actor);
-    const mismatch = await checkRow(people.candidate.id, 'uan');
-    expect(mismatch).toMatchObject({ status: 'in_review', decided_by: null, verified_fields: [] });
-    expect(mismatch?.flags[0]).toMatchObject({ rule: 'uan_provider', outcome: 'mismatch' });
-
-    // A provider that cannot answer: the run fails, logged; the check keeps its state for "Run again".
-    const failing: UanProvider = { name: 'down', lookup: async () => Promise.reject(new Error('provider unreachable')) };
-    expect(await runCheckSafely(deps(failing), people.candidate.id, 'uan', actor)).toBe('failed');
-    expect(await checkRow(people.candidate.id, 'uan')).toMatchObject({ status: 'in_review', provider_reference: 'REF-2' });
-    // Without consent the provider is never asked.
-    let asked = false;
-    const spy: UanProvider = { name: 'spy', lookup: async () => ((asked = true), { status: 'match', employers: [], reference: 'r' }) };
-    expect(await runVerificationCheck(deps(spy), people.otherCandidate.id, 'uan', actor)).toBe('no_consent');
-    expect(asked).toBe(false);
   });
 
   it('verifies matching documents by algorithm, with evidence and the fields they confirm', async () => {
@@ -377,6 +354,15 @@ describe.skipIf(laneUnavailable)(`verification checks (${testDbKind})`, () => {
     { actor: 'admin', method: 'POST', route: '/api/verification/checks/:checkId/decision', url: () => `/api/verification/checks/${own()}/decision`, body: { status: 'verified' }, status: 200 },
     ...forbiddenToNonAdmins('/api/verification/checks/:checkId/rerun', 'POST', () => `/api/verification/checks/${own()}/rerun`),
     { actor: 'admin', method: 'POST', route: '/api/verification/checks/:checkId/rerun', url: () => `/api/verification/checks/${own()}/rerun`, status: 200, check: (r) => expect(r.json<CheckDetail>()).toMatchObject({ status: 'verified', decided_by: 'algorithm' }) },
+    // EPFO (issue 34; tests/api/epfo-lookups.test.ts proves them with a provider): here UAN_PROVIDER=none.
+    { actor: 'candidate', method: 'POST', route: '/api/verification/epfo/refresh', url: () => '/api/verification/epfo/refresh', body: {}, status: 409, check: (r) => expect(r.json()).toMatchObject({ code: 'NO_PROVIDER' }) },
+    { actor: 'employer', method: 'POST', route: '/api/verification/epfo/refresh', url: () => '/api/verification/epfo/refresh', body: {}, status: 403 },
+    { actor: 'admin', method: 'POST', route: '/api/verification/epfo/refresh', url: () => '/api/verification/epfo/refresh', body: {}, status: 403 },
+    { actor: 'anonymous', method: 'POST', route: '/api/verification/epfo/refresh', url: () => '/api/verification/epfo/refresh', body: {}, status: 401 },
+    { actor: 'employer', method: 'GET', route: '/api/verification/applications/:applicationId/epfo', url: () => '/api/verification/applications/00000000-0000-4000-8000-000000000000/epfo', status: 404 },
+    { actor: 'candidate', method: 'GET', route: '/api/verification/applications/:applicationId/epfo', url: () => '/api/verification/applications/00000000-0000-4000-8000-000000000000/epfo', status: 403 },
+    { actor: 'admin', method: 'GET', route: '/api/verification/applications/:applicationId/epfo', url: () => '/api/verification/applications/00000000-0000-4000-8000-000000000000/epfo', status: 403 },
+    { actor: 'anonymous', method: 'GET', route: '/api/verification/applications/:applicationId/epfo', url: () => '/api/verification/applications/00000000-0000-4000-8000-000000000000/epfo', status: 401 },
   ];
 
   describe('permissions', () => {
@@ -396,7 +382,7 @@ describe.skipIf(laneUnavailable)(`verification checks (${testDbKind})`, () => {
 
     it('has a row for every route under /api/verification, including a denial for each', () => {
       const declared = t.app.declaredRoutes.filter((route) => route.url.startsWith('/api/verification')).map((route) => `${route.method} ${route.url}`);
-      expect(declared.length).toBe(8);
+      expect(declared.length).toBe(10);
       for (const route of declared) {
         expect(rows.some((row) => `${row.method} ${row.route}` === route), `no row for ${route}`).toBe(true);
         expect(rows.some((row) => `${row.method} ${row.route}` === route && row.status >= 401 && row.status <= 404), `no denial for ${route}`).toBe(true);

@@ -7,6 +7,7 @@ import { loadConfig, type Config } from '../../server/config.ts';
 import type { Database } from '../../server/db/database.ts';
 import { createFactories, type Factories } from '../../server/dev/factories.ts';
 import { openTestDatabase } from './test-database.ts';
+import type { EpfoHistoryProvider } from '../../server/features/verification/sources/epfo/provider.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -17,7 +18,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}, options: { distDir?: string; beforeReady?: (app: FastifyInstance) => void; clock?: () => Date } = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { distDir?: string; beforeReady?: (app: FastifyInstance) => void; clock?: () => Date; uanProvider?: EpfoHistoryProvider | null } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'workcred-test-'));
   // The public answers cache and the company job-list cache are off unless a test turns them on
   // (public-jobs-cache.test.ts, company-jobs-cache.test.ts): tests that change jobs or add
@@ -25,7 +26,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   // notification, which reaches the app's listener a moment after the commit.
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', PUBLIC_CACHE_SECONDS: '0', COMPANY_CACHE_SECONDS: '0', ...env });
   const database = await openTestDatabase();
-  const app = await buildApp({ config, database, distDir: options.distDir, clock: options.clock });
+  const app = await buildApp({ config, database, distDir: options.distDir, clock: options.clock, ...(options.uanProvider !== undefined ? { uanProvider: options.uanProvider } : {}) });
   options.beforeReady?.(app);
   await app.ready();
   return {

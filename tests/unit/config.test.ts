@@ -48,4 +48,16 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), GOOGLE_CLIENT_ID: 'x' })).toThrow(/GOOGLE_CLIENT_SECRET/);
     expect(() => loadConfig({ DATA_DIR: tmp(), ADMIN_EMAIL: 'a@b.in' })).toThrow(/ADMIN_PASSWORD/);
   });
+
+  it('picks the EPFO provider: development by default outside production, explicit in production, never development there (issue 34)', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).UAN_PROVIDER).toBe('development');
+    expect(loadConfig({ DATA_DIR: tmp(), UAN_PROVIDER: 'none' }).UAN_PROVIDER).toBe('none');
+    const production = { DATA_DIR: tmp(), NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(40), PUBLIC_URL: 'https://workcred.example', SMTP_URL: 'smtp://127.0.0.1:1' };
+    expect(() => loadConfig(production)).toThrow(/UAN_PROVIDER: is required in production/);
+    expect(() => loadConfig({ ...production, UAN_PROVIDER: 'development' })).toThrow(/UAN_PROVIDER: development answers from a fixed table and is refused in production/);
+    expect(loadConfig({ ...production, UAN_PROVIDER: 'none' }).UAN_PROVIDER).toBe('none');
+    expect(() => loadConfig({ DATA_DIR: tmp(), UAN_PROVIDER: 'surepass' })).toThrow(/SUREPASS_TOKEN: is required when UAN_PROVIDER=surepass/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), UAN_PROVIDER: 'hyperverge', HYPERVERGE_APP_ID: 'a' })).toThrow(/HYPERVERGE_APP_KEY are required/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), UAN_PROVIDER: 'epfo' })).toThrow(/UAN_PROVIDER/);
+  });
 });

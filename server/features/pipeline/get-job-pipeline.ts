@@ -57,8 +57,9 @@ export async function badgesAndDocuments(db: Kysely<DB>, candidateIds: string[])
   const documents = new Map<string, PipelineApplication['documents']>();
   if (candidateIds.length === 0) return { verified, documents };
   const unique = [...new Set(candidateIds)];
-  const checks = await db.selectFrom('verification_checks').select(['candidate_id', 'subject']).where('candidate_id', 'in', unique).where('status', '=', 'verified').orderBy('subject').execute();
-  for (const check of checks) verified.set(check.candidate_id, [...(verified.get(check.candidate_id) ?? []), check.subject]);
+  const checks = await db.selectFrom('verification_checks').select(['candidate_id', 'subject', 'decided_by']).where('candidate_id', 'in', unique).where('status', '=', 'verified').orderBy('subject').execute();
+  // A UAN check an EPFO provider verified is the "EPFO verified" mark (issue 34).
+  for (const check of checks) verified.set(check.candidate_id, [...(verified.get(check.candidate_id) ?? []), check.subject === 'uan' && check.decided_by === 'provider' ? 'epfo' : check.subject]);
   const docs = await db.selectFrom('candidate_documents').select(['id', 'candidate_id', 'document_type']).where('candidate_id', 'in', unique).orderBy('document_type').execute();
   for (const doc of docs) {
     documents.set(doc.candidate_id, [...(documents.get(doc.candidate_id) ?? []), { id: doc.id, document_type: doc.document_type, url: `/api/documents/${doc.id}` }]);

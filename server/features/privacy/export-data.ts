@@ -25,7 +25,7 @@ const safeName = (value: string) => value.replace(/[^A-Za-z0-9._-]+/g, '_').repl
  * notes on stage changes other than a rejection's reason) are the employer's records, not included.
  */
 export async function collectPersonData(db: Kysely<DB>, personId: string, now: Date): Promise<PersonExport> {
-  const [account, profile, documents, applications, checks, consents, shares, employments, letters, downloads, checkRequests, support, notifications, requests, nominee] =
+  const [account, profile, documents, applications, checks, consents, shares, employments, letters, downloads, checkRequests, support, notifications, requests, nominee, epfoLookups] =
     await Promise.all([
       db.selectFrom('user_profiles').select(['id', 'email', 'full_name', 'phone', 'mobile_verified', 'role', 'created_at']).where('id', '=', personId).executeTakeFirst(),
       db
@@ -108,6 +108,7 @@ export async function collectPersonData(db: Kysely<DB>, personId: string, now: D
       db.selectFrom('notifications').select(['title', 'message', 'created_at', 'read_at']).where('recipient_id', '=', personId).orderBy('created_at').execute(),
       db.selectFrom('privacy_requests').select(['reference', 'kind', 'status', 'topic', 'details', 'response', 'due_at', 'created_at', 'closed_at']).where('person_id', '=', personId).orderBy('created_at').execute(),
       db.selectFrom('privacy_nominees').select(['full_name', 'relationship', 'email', 'phone', 'updated_at']).where('person_id', '=', personId).executeTakeFirst(),
+      db.selectFrom('epfo_lookups').select(['provider', 'state', 'reference', 'requested_at', 'decided_at', 'result']).where('candidate_id', '=', personId).orderBy('requested_at').execute(),
     ]);
 
   const applicationIds = applications.map((application) => application.id);
@@ -172,6 +173,8 @@ export async function collectPersonData(db: Kysely<DB>, personId: string, now: D
       })),
       verification_checks: checks,
       verification_consents: consents,
+      // What each EPFO lookup concluded (issue 34): the provider, when, and the derived facts.
+      epfo_lookups: epfoLookups,
       record_shares: shares.map((share) => ({ ...share, views: views.filter((view) => view.share_id === share.id).map((view) => view.viewed_at) })),
       employments,
       letters: letters.map(({ storage_key: _key, ...letter }, index) => ({ ...letter, file: files[documents.length + index]?.name })),

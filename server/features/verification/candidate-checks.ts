@@ -8,7 +8,9 @@ import { writeAudit } from '../../audit/write-audit.ts';
 import type { DB, VerificationSubject } from '../../db/schema.ts';
 import { conflict, forbidden } from '../../http/errors.ts';
 import { requestersBySubject } from './check-requests.ts';
+import { latestLookupView } from './lookups/lookup-views.ts';
 import { publishCheckChange } from './run-check.ts';
+import { fill } from '../../../shared/fill.ts';
 import { PRIVACY_NOTICE_VERSION } from '../../../shared/schemas/privacy.ts';
 
 const m = messages.verification;
@@ -19,7 +21,14 @@ export function candidateIdOf(session: SessionContext): string {
   return session.userId;
 }
 
-export const purposeOf = (subject: VerificationSubject): string => m.purposes[subject] ?? subject;
+/**
+ * What the candidate agrees to: the UAN check names the EPFO provider the UAN goes to (issue 34).
+ * `uanProvider` is UAN_PROVIDER's provider name, null for none.
+ */
+export function purposeOf(subject: VerificationSubject, uanProvider: string | null = null): string {
+  if (subject === 'uan' && uanProvider) return fill(messages.epfo.purpose, { provider: messages.epfo.providerLabels[uanProvider] ?? uanProvider });
+  return m.purposes[subject] ?? subject;
+}
 
 /** The subjects that apply to a candidate: the phone always, the UAN once entered, each uploaded document type. */
 async function applicableSubjects(db: Kysely<DB>, candidateId: string): Promise<{ subjects: Set<VerificationSubject>; documents: Map<VerificationSubject, string>; phone: string | null }> {
@@ -43,8 +52,8 @@ async function applicableSubjects(db: Kysely<DB>, candidateId: string): Promise<
 }
 
 /** GET /api/verification/checks: one entry per subject that applies, in a fixed order. */
-export async function listCandidateChecks(db: Kysely<DB>, candidateId: string): Promise<CandidateCheck[]> {
-  const [{ subjects, phone }, checks, consents, requesters] = await Promise.all([
+export async function listCandidateChecks(db: Kysely<DB>, candidateId: string, uanProvider: string | null = null): Promise<CandidateCheck[]> {
+  const [{ subjects, phone }, checks, consents, requesters, epfo] = await Promise.all([
     applicableSubjects(db, candidateId),
     db
       .selectFrom('verification_checks')
@@ -53,6 +62,7 @@ export async function listCandidateChecks(db: Kysely<DB>, candidateId: string): 
       .execute(),
     db.selectFrom('verification_consents').select(['subject', 'purpose', 'granted_at']).where('candidate_id', '=', candidateId).where('revoked_at', 'is', null).execute(),
     requestersBySubject(db, candidateId),
+    latestLookupView(db, candidateId),
   ]);
   const checkOf = new Map(checks.map((check) => [check.subject, check]));
   const consentOf = new Map(consents.map((consent) => [consent.subject, consent]));
@@ -68,13 +78,16 @@ export async function listCandidateChecks(db: Kysely<DB>, candidateId: string): 
         reason: check?.reason ?? null,
         decided_by: check?.decided_by ?? null,
         decided_at: check?.decided_at ? new Date(check.decided_at).toISOString() : null,
-        purpose: purposeOf(subject),
+        purpose: purposeOf(subject, uanProvider),
         consent: consent ? { granted_at: new Date(consent.granted_at).toISOString(), purpose: consent.purpose } : null,
         flags: check?.flags ?? [],
         verified_fields: check?.verified_fields ?? [],
         requested_by: requesters.get(subject) ?? [],
         // The code is the phone check (recordPhoneVerifiedByCode): say which number it went to.
         code_sent_to: subject === 'phone' && check?.status === 'verified' && check.decided_by === 'algorithm' && phone ? maskPhone(phone) : null,
+        // The EPFO lookup behind the UAN check, while its consent stands (issue 34).
+        epfo: subject === 'uan' && consent && epfo?.state !== 'cancelled' ? epfo : null,
+        uan_provider: subject === 'uan' && uanProvider ? (messages.epfo.providerLabels[uanProvider] ?? uanProvider) : null,
       };
     });
 }
@@ -85,13 +98,13 @@ export async function listCandidateChecks(db: Kysely<DB>, candidateId: string): 
  * check after commit. A second consent while one is active changes nothing. Returns whether the
  * check should run (it is pending with consent).
  */
-export async function giveConsent(db: Kysely<DB>, candidateId: string, subject: VerificationSubject, ip: string): Promise<{ shouldRun: boolean }> {
+export async function giveConsent(db: Kysely<DB>, candidateId: string, subject: VerificationSubject, ip: string, uanProvider: string | null = null): Promise<{ shouldRun: boolean }> {
   const { subjects, documents } = await applicableSubjects(db, candidateId);
   if (!subjects.has(subject)) throw conflict(m.notApplicable, 'NOT_APPLICABLE');
   return db.transaction().execute(async (trx) => {
     const consent = await trx
       .insertInto('verification_consents')
-      .values({ candidate_id: candidateId, subject, purpose: purposeOf(subject), ip_address: ip, notice_version: PRIVACY_NOTICE_VERSION })
+      .values({ candidate_id: candidateId, subject, purpose: purposeOf(subject, uanProvider), ip_address: ip, notice_version: PRIVACY_NOTICE_VERSION })
       .onConflict((oc) => oc.columns(['candidate_id', 'subject']).where('revoked_at', 'is', null).doNothing())
       .returning('id')
       .executeTakeFirst();
@@ -142,6 +155,8 @@ export async function revokeConsent(db: Kysely<DB>, candidateId: string, subject
       .returning('id')
       .executeTakeFirst();
     if (!revoked) return;
+    // A lookup still waiting on EPFO under this consent is not asked (issue 34).
+    if (subject === 'uan') await trx.updateTable('epfo_lookups').set({ state: 'cancelled' }).where('candidate_id', '=', candidateId).where('state', 'in', ['queued', 'retrying']).execute();
     const previous = await trx
       .selectFrom('verification_checks')
       .select(['id', 'status', 'decided_by', 'decided_by_user', 'reason'])

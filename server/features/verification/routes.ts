@@ -17,7 +17,7 @@ import type { FeatureDeps } from '../feature-deps.ts';
 import { candidateIdOf, giveConsent, listCandidateChecks, revokeConsent } from './candidate-checks.ts';
 import { checkWithConsent, decideCheck, getCheckDetail, listQueue, openCheckDocument } from './review-queue.ts';
 import { runCheckSafely, type CheckDeps } from './run-check.ts';
-import { createUanProvider, type UanProvider } from './uan-provider.ts';
+import type { EpfoHistoryProvider } from './sources/epfo/provider.ts';
 
 /**
  * Consents (and withdrawals) one candidate may make per hour: each consent reads a PDF or asks a
@@ -33,17 +33,19 @@ export const CONSENT_RATE_LIMIT = {
 /**
  * Verification (issue 7 point 2): a candidate's checks and consents ('user', candidates only, their
  * own checks by construction), and the verification team's review queue ('admin').
- * `uanProvider` replaces the one UAN_PROVIDER names (tests inject one).
+ * `uanProvider` is the EPFO provider UAN_PROVIDER names (app.ts makes it, with the lookup worker
+ * whose kick is `onLookupQueued`).
  */
-export function createVerificationRoutes(options: { uanProvider?: UanProvider | null } = {}) {
-  return async function verificationRoutesWith(app: FastifyInstance, { config, database, storage, onMessageQueued }: FeatureDeps) {
+export function createVerificationRoutes(options: { uanProvider: EpfoHistoryProvider | null; onLookupQueued: () => void }) {
+  return async function verificationRoutesWith(app: FastifyInstance, { config, database, storage, onMessageQueued, clock }: FeatureDeps) {
     const api = app.withTypeProvider<ZodTypeProvider>();
     const { db } = database;
-    const uanProvider = options.uanProvider === undefined ? createUanProvider(config.UAN_PROVIDER) : options.uanProvider;
-    const checkDeps = (log: FastifyInstance['log']): CheckDeps => ({ db, storage, log, uanProvider });
+    const { uanProvider, onLookupQueued } = options;
+    const checkDeps = (log: FastifyInstance['log']): CheckDeps => ({ db, storage, log, uanProvider, onLookupQueued, clock });
 
+    const listChecks = (candidateId: string) => listCandidateChecks(db, candidateId, uanProvider?.name ?? null);
     api.get('/api/verification/checks', { config: { access: 'user' }, schema: { response: { 200: candidateCheckListSchema } } }, async (request) =>
-      listCandidateChecks(db, candidateIdOf(sessionOf(request))),
+      listChecks(candidateIdOf(sessionOf(request))),
     );
 
     // Consent, then the check runs once the consent is committed. If the run fails the consent
@@ -54,9 +56,9 @@ export function createVerificationRoutes(options: { uanProvider?: UanProvider | 
       async (request) => {
         const candidateId = candidateIdOf(sessionOf(request));
         const { subject } = request.params;
-        const { shouldRun } = await giveConsent(db, candidateId, subject, request.ip);
+        const { shouldRun } = await giveConsent(db, candidateId, subject, request.ip, uanProvider?.name ?? null);
         if (shouldRun) await runCheckSafely(checkDeps(request.log), candidateId, subject, { id: candidateId, ip: request.ip });
-        return listCandidateChecks(db, candidateId);
+        return listChecks(candidateId);
       },
     );
 
@@ -66,7 +68,7 @@ export function createVerificationRoutes(options: { uanProvider?: UanProvider | 
       async (request) => {
         const candidateId = candidateIdOf(sessionOf(request));
         await revokeConsent(db, candidateId, request.params.subject, request.ip);
-        return listCandidateChecks(db, candidateId);
+        return listChecks(candidateId);
       },
     );
 
@@ -115,6 +117,3 @@ export function createVerificationRoutes(options: { uanProvider?: UanProvider | 
     );
   };
 }
-
-/** Registered by app.ts: the UAN provider comes from UAN_PROVIDER. */
-export const verificationRoutes = createVerificationRoutes();

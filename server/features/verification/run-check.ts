@@ -8,7 +8,8 @@ import { publish } from '../../realtime/events.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { evaluateDocument, findNetPay, unreadableFlag, type DocumentSubject } from './document-rules.ts';
 import { extractPdfText } from './pdf-text.ts';
-import type { UanProvider } from './uan-provider.ts';
+import { queueEpfoLookup } from './lookups/queue-lookup.ts';
+import type { EpfoHistoryProvider } from './sources/epfo/provider.ts';
 import { emitWebhookEvent } from '../webhooks/emit.ts';
 
 const m = messages.verification;
@@ -18,7 +19,11 @@ export interface CheckDeps {
   storage: FileStorage;
   log: FastifyBaseLogger;
   /** null: UAN_PROVIDER=none, the UAN check waits for the team. */
-  uanProvider: UanProvider | null;
+  uanProvider: EpfoHistoryProvider | null;
+  /** The lookup worker's kick: a queued EPFO lookup is asked at once on this instance too. */
+  onLookupQueued?: () => void;
+  /** The app's clock (a lookup's due time). */
+  clock?: () => Date;
 }
 
 export const documentSubjects = ['resume', 'bank_statement', 'experience_letter', 'salary_slip'] as const satisfies readonly DocumentSubject[];
@@ -80,32 +85,8 @@ async function computeOutcome(deps: CheckDeps, candidateId: string, subject: Ver
 
   if (subject === 'uan') {
     if (!facts.uan) return null;
-    const provider = deps.uanProvider;
-    if (!provider) {
-      return { status: 'in_review', decidedBy: null, flags: [{ rule: 'uan_no_provider', outcome: 'not_checked', expected: facts.uan }], verifiedFields: [] };
-    }
-    // A provider failure throws: the check stays pending and the team's "Run again" retries it.
-    const result = await provider.lookup(facts.uan, facts.full_name);
-    const employers = result.employers.map((employer) => `${employer.name}${employer.joined ? ` (${employer.joined} – ${employer.left ?? 'present'})` : ''}`).join('; ');
-    const base = { provider: provider.name, providerReference: result.reference };
-    if (result.status === 'match') {
-      const current = facts.current_employer?.trim().toLowerCase();
-      const confirmsEmployer = Boolean(current) && result.employers.some((employer) => employer.left === null && employer.name.trim().toLowerCase().includes(current ?? ''));
-      return {
-        ...base,
-        status: 'verified',
-        decidedBy: 'provider',
-        flags: [{ rule: 'uan_provider', outcome: 'match', expected: facts.uan, found: employers || facts.uan }],
-        verifiedFields: ['uan', 'full_name', ...(confirmsEmployer ? ['current_employer'] : [])],
-      };
-    }
-    return {
-      ...base,
-      status: 'in_review',
-      decidedBy: null,
-      flags: [{ rule: 'uan_provider', outcome: result.status === 'not_found' ? 'missing' : 'mismatch', expected: facts.uan, found: result.status === 'not_found' ? m.providerNotFound : `${m.providerMismatch} ${employers}`.trim() }],
-      verifiedFields: [],
-    };
+    // With a provider, runVerificationCheck queues a lookup instead (lookups/): this is UAN_PROVIDER=none.
+    return { status: 'in_review', decidedBy: null, flags: [{ rule: 'uan_no_provider', outcome: 'not_checked', expected: facts.uan }], verifiedFields: [] };
   }
 
   const document = await deps.db
@@ -190,6 +171,7 @@ export type RunResult = 'ran' | 'no_consent' | 'not_applicable' | 'stale';
  */
 export async function runVerificationCheck(deps: CheckDeps, candidateId: string, subject: VerificationSubject, actor: { id: string; ip: string | null }): Promise<RunResult> {
   if (!(await activeConsent(deps.db, candidateId, subject))) return 'no_consent';
+  if (subject === 'uan' && deps.uanProvider) return queueUanLookup(deps, candidateId, deps.uanProvider);
   const outcome = await computeOutcome(deps, candidateId, subject);
   if (!outcome) return 'not_applicable';
 
@@ -234,6 +216,26 @@ export async function runVerificationCheck(deps: CheckDeps, candidateId: string,
     if (outcome.status === 'verified') await emitCheckVerified(trx, candidateId, subject, outcome.verifiedFields);
     return 'ran';
   });
+}
+
+/**
+ * The UAN check with a provider: the EPFO lookup is queued (the lookup worker asks the provider
+ * off the request path, any instance, with retries) and the check stays pending until it answers.
+ */
+async function queueUanLookup(deps: CheckDeps, candidateId: string, provider: EpfoHistoryProvider): Promise<RunResult> {
+  const facts = await loadFacts(deps.db, candidateId);
+  if (!facts?.uan) return 'not_applicable';
+  const queued = await deps.db.transaction().execute(async (trx) => {
+    const check = await trx.selectFrom('verification_checks').select('id').where('candidate_id', '=', candidateId).where('subject', '=', 'uan').forUpdate().executeTakeFirst();
+    const consent = await activeConsent(trx, candidateId, 'uan');
+    if (!check || !consent) return false;
+    const lookup = await queueEpfoLookup(trx, { candidateId, checkId: check.id, consentId: consent.id, provider: provider.name, now: deps.clock?.() ?? new Date() });
+    if (lookup.created) await publishCheckChange(trx, candidateId, check.id);
+    return true;
+  });
+  if (!queued) return 'no_consent';
+  deps.onLookupQueued?.();
+  return 'ran';
 }
 
 /**

@@ -10,6 +10,7 @@ import { Spinner } from '@web/components/ui/spinner.tsx';
 import { ApplicationInterviews } from '@web/features/interviews/components/application-interviews.tsx';
 import { ScheduleInterviewDialog } from '@web/features/interviews/components/schedule-interview-dialog.tsx';
 import { SharedRecordPanel } from '@web/features/employment/components/shared-record-panel.tsx';
+import { EpfoPanel } from '@web/features/verification/components/epfo-panel.tsx';
 import { IssueLetterDialog } from '@web/features/letters/components/issue-letter-dialog.tsx';
 import { useCan } from '@web/lib/session/use-can.ts';
 import { fill } from '@web/lib/fill.ts';
@@ -90,6 +91,7 @@ export function ApplicationPanel({
             </dl>
             <VerificationBadges subjects={application.verified} />
             <CheckRequestsSection applicationId={application.id} candidateName={application.name} />
+            <EpfoPanel applicationId={application.id} />
 
             <section aria-labelledby="panel-documents">
               <h3 id="panel-documents" className="mb-2 font-semibold text-slate-900">

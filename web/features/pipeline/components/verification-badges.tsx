@@ -12,10 +12,12 @@ export function VerificationBadges({ subjects }: { subjects: string[] }) {
         <li
           key={subject}
           className="inline-flex items-center gap-0.5 rounded-full bg-emerald-50 px-1.5 py-0.5 text-[11px] font-medium text-emerald-800"
-          title={fill(messages.pipeline.verifiedBadge, { subject: subjectLabel(subject) })}
+          title={subject === 'epfo' ? messages.epfo.mark : fill(messages.pipeline.verifiedBadge, { subject: subjectLabel(subject) })}
+          data-testid={`badge-${subject}`}
         >
           <BadgeCheck className="size-3" aria-hidden="true" />
-          {subjectLabel(subject)}
+          {/* The UAN confirmed by an EPFO provider (issue 34). */}
+          {subject === 'epfo' ? messages.epfo.mark : subjectLabel(subject)}
         </li>
       ))}
     </ul>

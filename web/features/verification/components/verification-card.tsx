@@ -13,6 +13,7 @@ import { useLiveEvents } from '@web/lib/live/use-live-events.ts';
 import { useGiveConsent, useRevokeConsent } from '../api/consent.ts';
 import { useVerificationChecks, verificationChecksQueryKey } from '../api/get-checks.ts';
 import { CheckFlags } from './check-flags.tsx';
+import { EpfoProgress } from './epfo-progress.tsx';
 import { CheckStatusBadge } from './check-status-badge.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
@@ -48,7 +49,9 @@ function CheckRow({ check }: { check: CandidateCheck }) {
 
   // Issue 33: the phone verified by the code at registration is a finished check, not "Pending".
   const byCode = check.code_sent_to;
-  const showFlags = check.consent !== null && check.flags.length > 0 && check.status !== 'verified';
+  // The UAN check through an EPFO provider (issue 34) shows its own progress and findings.
+  const epfo = check.subject === 'uan' && check.uan_provider !== null;
+  const showFlags = check.consent !== null && check.flags.length > 0 && check.status !== 'verified' && !(epfo && check.epfo);
   return (
     <li className="py-4" data-testid={`check-${check.subject}`}>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -82,11 +85,12 @@ function CheckRow({ check }: { check: CandidateCheck }) {
             </Button>
           ) : (
             <Button size="sm" onClick={() => setDialog('consent')}>
-              {text.giveConsent}
+              {epfo ? messages.epfo.verifyButton : text.giveConsent}
             </Button>
           )}
         </div>
       </div>
+      {epfo && check.consent ? <EpfoProgress check={check} /> : null}
       {showFlags ? (
         <details className="mt-2">
           <summary className="cursor-pointer text-sm text-brand-700">{text.flagsLabel}</summary>
@@ -99,7 +103,7 @@ function CheckRow({ check }: { check: CandidateCheck }) {
       <ConfirmDialog
         open={dialog === 'consent'}
         onOpenChange={(open) => setDialog(open ? 'consent' : null)}
-        title={fill(text.consentTitle, { subject: inSentence })}
+        title={epfo ? messages.epfo.consentTitle : fill(text.consentTitle, { subject: inSentence })}
         description={text.consentIntro}
         confirmLabel={text.consentConfirm}
         onConfirm={confirmConsent}

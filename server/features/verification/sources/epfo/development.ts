@@ -77,6 +77,23 @@ export const developmentEpfoTable: readonly DevelopmentEpfoEntry[] = [
   { uan: '100000000008', scenario: 'outage', description: 'The provider is down: the check stays pending and is retried.', members: null },
 ];
 
+/**
+ * The entry a UAN answers with: one of the table's UANs, or any UAN that starts with 10000 and
+ * ends in the same digit as one of them (a UAN belongs to one person, so the demo and tests need
+ * many UANs per scenario: 100000017001 answers as 100000000001). Anything else is not found.
+ */
+export function developmentEntryFor(uan: string): DevelopmentEpfoEntry | undefined {
+  const exact = developmentEpfoTable.find((candidate) => candidate.uan === uan);
+  if (exact || !uan.startsWith('10000')) return exact;
+  return developmentEpfoTable.find((candidate) => candidate.uan.endsWith(uan.slice(-1)));
+}
+
+/** A UAN of the scenario that no one else uses: `n` tells them apart (tests give each person their own). */
+export const developmentUanFor = (scenario: DevelopmentEpfoScenario, n: number): string => {
+  const base = developmentEpfoUans[scenario];
+  return `10000${String(n).padStart(6, '0')}${base.slice(-1)}`;
+};
+
 /** The table's UANs by scenario, for tests and the demo seed. */
 export const developmentEpfoUans = Object.fromEntries(developmentEpfoTable.map((entry) => [entry.scenario, entry.uan])) as Record<DevelopmentEpfoScenario, string>;
 
@@ -101,7 +118,7 @@ export function createDevelopmentEpfoProvider(options: DevelopmentEpfoOptions): 
       assertConsent(historyOptions);
       assertUan('development', uan);
       if (options.available && !options.available()) throw new EpfoUnavailable('development', 'development: simulated outage', 60);
-      const entry = developmentEpfoTable.find((candidate) => candidate.uan === uan);
+      const entry = developmentEntryFor(uan);
       if (entry?.scenario === 'outage') throw new EpfoUnavailable('development', 'development: simulated outage', 60);
       if (!entry?.members) throw new EpfoNotFound('development', 'EPFO has no employment under this UAN');
       const today = now();

@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { messages } from '../../../shared/messages.ts';
+import { employerEpfoViewSchema, epfoLookupViewSchema } from '../../../shared/schemas/epfo.ts';
+import { applicationIdParamsSchema } from '../../../shared/schemas/pipeline.ts';
+import { consentBodySchema } from '../../../shared/schemas/verification.ts';
+import { sessionOf } from '../../http/access.ts';
+import { tooManyRequests } from '../../http/errors.ts';
+import type { FeatureDeps } from '../feature-deps.ts';
+import { memberScope } from '../team/member-scope.ts';
+import { candidateIdOf } from './candidate-checks.ts';
+import { employerEpfoView } from './lookups/employer-view.ts';
+import { refreshEpfoLookup } from './lookups/refresh-lookup.ts';
+import type { EpfoHistoryProvider } from './sources/epfo/provider.ts';
+
+/** Refreshes one candidate may ask per hour: each is a paid provider call. */
+export const EPFO_REFRESH_RATE_LIMIT = {
+  max: 10,
+  timeWindow: '1 hour',
+  keyGenerator: (request: FastifyRequest) => `epfo-refresh:${request.sessionContext?.userId ?? request.ip ?? 'unknown'}`,
+  errorResponseBuilder: () => tooManyRequests(messages.epfo.tooManyRefreshes),
+} as const;
+
+/**
+ * EPFO employment history (issue 34): the candidate refreshes their confirmation; a company reads
+ * the history of a candidate who applied to it. The lookup itself runs in the lookup worker.
+ */
+export function createEpfoRoutes(options: { provider: EpfoHistoryProvider | null; onLookupQueued: () => void }) {
+  return async function epfoRoutes(app: FastifyInstance, { database, clock }: FeatureDeps) {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    const { db } = database;
+
+    api.post(
+      '/api/verification/epfo/refresh',
+      { config: { access: 'user', rateLimit: EPFO_REFRESH_RATE_LIMIT }, schema: { body: consentBodySchema, response: { 200: epfoLookupViewSchema } } },
+      async (request) => {
+        const view = await refreshEpfoLookup(db, { provider: options.provider, now: clock(), ip: request.ip }, candidateIdOf(sessionOf(request)));
+        options.onLookupQueued();
+        return view;
+      },
+    );
+
+    api.get(
+      '/api/verification/applications/:applicationId/epfo',
+      { config: { access: 'user' }, schema: { params: applicationIdParamsSchema, response: { 200: employerEpfoViewSchema } } },
+      async (request) => employerEpfoView(db, memberScope(sessionOf(request)), request.params.applicationId),
+    );
+  };
+}

@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely';
+import { messages } from '../../../../shared/messages.ts';
+import type { EpfoLookupView } from '../../../../shared/schemas/epfo.ts';
+import { writeAudit } from '../../../audit/write-audit.ts';
+import type { DB } from '../../../db/schema.ts';
+import { AppError, conflict } from '../../../http/errors.ts';
+import { activeConsent, publishCheckChange } from '../run-check.ts';
+import type { EpfoHistoryProvider } from '../sources/epfo/provider.ts';
+import { latestLookupView } from './lookup-views.ts';
+import { queueEpfoLookup } from './queue-lookup.ts';
+
+const text = messages.epfo;
+
+/**
+ * POST /api/verification/epfo/refresh: the candidate asks EPFO again under the consent they gave
+ * (a new job, an exit since). The check keeps its decision until the new answer replaces it; the
+ * last answer stays on show meanwhile. One open lookup at a time: asking while one waits is a 409.
+ */
+export async function refreshEpfoLookup(
+  db: Kysely<DB>,
+  deps: { provider: EpfoHistoryProvider | null; now: Date; ip: string | null },
+  candidateId: string,
+): Promise<EpfoLookupView> {
+  const provider = deps.provider;
+  if (!provider) throw new AppError(409, 'NO_PROVIDER', text.noProvider);
+  await db.transaction().execute(async (trx) => {
+    const check = await trx.selectFrom('verification_checks').select('id').where('candidate_id', '=', candidateId).where('subject', '=', 'uan').forUpdate().executeTakeFirst();
+    const consent = await activeConsent(trx, candidateId, 'uan');
+    if (!check || !consent) throw conflict(text.noConsent, 'NO_CONSENT');
+    const lookup = await queueEpfoLookup(trx, { candidateId, checkId: check.id, consentId: consent.id, provider: provider.name, now: deps.now });
+    if (!lookup.created) throw conflict(text.alreadyAsking, 'ALREADY_ASKING');
+    await writeAudit(trx, { actorId: candidateId, companyId: null, action: 'epfo_lookup_refreshed', entityType: 'verification_check', entityId: check.id, details: { lookup_id: lookup.id, provider: provider.name }, ip: deps.ip });
+    await publishCheckChange(trx, candidateId, check.id);
+  });
+  const view = await latestLookupView(db, candidateId);
+  if (!view) throw new Error('a queued lookup must be visible');
+  return view;
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/**
+ * EPFO employment history (issue 34): what a lookup concluded, as stored (epfo_lookups.result)
+ * and as shown to the candidate, the companies they applied to, and the verification team.
+ * Only derived facts: never the provider's answer.
+ */
+
+export const claimSources = ['current_employer', 'experience_letter', 'salary_slip', 'workcred_record'] as const;
+export const epfoFlagCodes = ['claimed_employer_not_in_epfo', 'dates_differ', 'dual_employment', 'gap', 'filings_stopped'] as const;
+
+export const epfoClaimSchema = z.object({ employer: z.string(), source: z.enum(claimSources) });
+export type EpfoClaim = z.infer<typeof epfoClaimSchema>;
+
+export const epfoEmployerSchema = z.object({
+  establishment: z.string(),
+  /** YYYY-MM-DD, null when EPFO has none. */
+  joined: z.string().nullable(),
+  /** YYYY-MM-DD; null while employed there (or no exit marked). */
+  exited: z.string().nullable(),
+  /** YYYY-MM: the last month PF was filed. */
+  last_contribution: z.string().nullable(),
+  /** The candidate's claims this establishment confirms (employer matched strongly, dates agree). */
+  confirms: z.array(epfoClaimSchema),
+});
+export type EpfoEmployer = z.infer<typeof epfoEmployerSchema>;
+
+export const epfoFlagSchema = z.object({
+  code: z.enum(epfoFlagCodes),
+  severity: z.enum(['blocking', 'info']),
+  /** One line naming what was found. */
+  detail: z.string(),
+  evidence: z.record(z.string(), z.unknown()),
+});
+export type EpfoFlag = z.infer<typeof epfoFlagSchema>;
+
+export const epfoFindingsSchema = z.object({
+  /** false: EPFO has no employment under the UAN. */
+  found: z.boolean(),
+  name_on_record: z.string().nullable(),
+  name_match: z.enum(['strong', 'weak', 'none']).nullable(),
+  employers: z.array(epfoEmployerSchema),
+  /** Claims no establishment confirms. */
+  unconfirmed_claims: z.array(epfoClaimSchema),
+  flags: z.array(epfoFlagSchema),
+  decision: z.enum(['verified', 'in_review']),
+  /** Why it went to review, one line each; empty when verified. */
+  reasons: z.array(z.string()),
+});
+export type EpfoFindings = z.infer<typeof epfoFindingsSchema>;
+
+export const epfoLookupStates = ['asking', 'retrying', 'decided', 'gave_up', 'cancelled'] as const;
+
+/** The latest EPFO lookup of a candidate, with its findings once decided. */
+export const epfoLookupViewSchema = z.object({
+  id: z.string(),
+  state: z.enum(epfoLookupStates),
+  provider: z.string(),
+  /** "Surepass": for "EPFO records via Surepass, 27 Nov 2026". */
+  provider_label: z.string(),
+  requested_at: z.string(),
+  /** When a provider that could not answer is asked again (retrying). */
+  next_attempt_at: z.string().nullable(),
+  decided_at: z.string().nullable(),
+  findings: epfoFindingsSchema.nullable(),
+});
+export type EpfoLookupView = z.infer<typeof epfoLookupViewSchema>;
+
+/** GET /api/pipeline/candidates/:candidateId/epfo: the employer's view (null: none decided yet). */
+export const employerEpfoViewSchema = z.object({ lookup: epfoLookupViewSchema.nullable() });
+export type EmployerEpfoView = z.infer<typeof employerEpfoViewSchema>;
