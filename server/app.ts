@@ -73,6 +73,7 @@ import { letterRoutes } from './features/letters/routes.ts';
 import { privacyRoutes } from './features/privacy/routes.ts';
 import { PrivacyJobs } from './features/privacy/jobs.ts';
 import { listenToSignIns } from './features/privacy/on-sign-in.ts';
+import { digilockerRoutes } from './features/digilocker/routes.ts';
 
 const rootDir = projectRoot;
 
@@ -229,6 +230,7 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   await app.register(developersRoutes, deps);
   await app.register(publicApiRoutes, deps);
   await app.register(webhookRoutes, deps);
+  await app.register(digilockerRoutes, deps);
   // Webhook deliveries: sent by whichever instance hears of them first (pg_notify) or polls.
   const webhooks = new WebhookDispatcher({ db: database.db, logger: app.log, clock, allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE, publicUrl: config.PUBLIC_URL, onMessageQueued: () => outbox.kick() });
   app.decorate('webhooks', webhooks);

@@ -77,6 +77,16 @@ export const envSchema = z
     HYPERVERGE_API_URL: optionalUrl,
     HYPERVERGE_APP_ID: optionalString,
     HYPERVERGE_APP_KEY: optionalString,
+    // DigiLocker (issue 34 §4): candidates bring issued documents (marksheets, degrees).
+    // digilocker: DigiLocker's Authorized Partner API with the client below; development: a local
+    // consent page and sample documents, the default outside production and refused in production;
+    // none: no DigiLocker (the default in production).
+    DIGILOCKER_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['digilocker', 'development', 'none']).optional()),
+    DIGILOCKER_API_URL: z.preprocess(emptyToUndefined, z.url().default('https://digilocker.meripehchaan.gov.in/public')),
+    DIGILOCKER_CLIENT_ID: optionalString,
+    DIGILOCKER_CLIENT_SECRET: optionalString,
+    // As registered with DigiLocker; default {PUBLIC_URL}/api/digilocker/callback.
+    DIGILOCKER_REDIRECT_URI: optionalUrl,
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
     ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
@@ -130,6 +140,12 @@ export const envSchema = z
     if (env.UAN_PROVIDER === 'hyperverge' && (!env.HYPERVERGE_APP_ID || !env.HYPERVERGE_APP_KEY)) {
       ctx.addIssue({ code: 'custom', path: ['HYPERVERGE_APP_ID'], message: 'HYPERVERGE_APP_ID and HYPERVERGE_APP_KEY are required when UAN_PROVIDER=hyperverge' });
     }
+    if (env.NODE_ENV === 'production' && env.DIGILOCKER_PROVIDER === 'development') {
+      ctx.addIssue({ code: 'custom', path: ['DIGILOCKER_PROVIDER'], message: 'development serves sample documents and is refused in production: set digilocker or none' });
+    }
+    if (env.DIGILOCKER_PROVIDER === 'digilocker' && (!env.DIGILOCKER_CLIENT_ID || !env.DIGILOCKER_CLIENT_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: ['DIGILOCKER_CLIENT_ID'], message: 'DIGILOCKER_CLIENT_ID and DIGILOCKER_CLIENT_SECRET are required when DIGILOCKER_PROVIDER=digilocker' });
+    }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together' });
     }
@@ -137,7 +153,10 @@ export const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'AUTH_SECRET' | 'PUBLIC_URL' | 'TRUST_PROXY' | 'WEBHOOKS_ALLOW_PRIVATE' | 'UAN_PROVIDER'> {
+export interface Config extends Omit<Env, 'AUTH_SECRET' | 'PUBLIC_URL' | 'TRUST_PROXY' | 'WEBHOOKS_ALLOW_PRIVATE' | 'UAN_PROVIDER' | 'DIGILOCKER_PROVIDER' | 'DIGILOCKER_REDIRECT_URI'> {
+  /** development unless set, outside production; none unless set, in production. */
+  DIGILOCKER_PROVIDER: 'digilocker' | 'development' | 'none';
+  DIGILOCKER_REDIRECT_URI: string;
   /** development unless set, outside production (where it must be set). */
   UAN_PROVIDER: 'surepass' | 'hyperverge' | 'development' | 'none';
   AUTH_SECRET: string;
@@ -170,6 +189,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     TRUST_PROXY: env.TRUST_PROXY === 'true',
     WEBHOOKS_ALLOW_PRIVATE: env.WEBHOOKS_ALLOW_PRIVATE === undefined ? env.NODE_ENV !== 'production' : env.WEBHOOKS_ALLOW_PRIVATE === 'true',
     UAN_PROVIDER: env.UAN_PROVIDER ?? (env.NODE_ENV === 'production' ? 'none' : 'development'),
+    DIGILOCKER_PROVIDER: env.DIGILOCKER_PROVIDER ?? (env.NODE_ENV === 'production' ? 'none' : 'development'),
+    DIGILOCKER_REDIRECT_URI: env.DIGILOCKER_REDIRECT_URI ?? `${(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '')}/api/digilocker/callback`,
     isProduction: env.NODE_ENV === 'production',
   };
 }

@@ -26,6 +26,7 @@ import { companyDocumentsMessages } from './messages/company-documents.ts';
 import { lettersMessages } from './messages/letters.ts';
 import { privacyMessages } from './messages/privacy.ts';
 import { mfaRecoveryMessages } from './messages/mfa-recovery.ts';
+import { digilockerMessages } from './messages/digilocker.ts';
 
 export const messages = {
   ...siteMessages,
@@ -52,6 +53,7 @@ export const messages = {
   letters: lettersMessages,
   privacy: privacyMessages,
   mfaRecovery: mfaRecoveryMessages,
+  ...digilockerMessages,
   profile: {
     updated: 'Profile updated successfully',
     updateFailed: 'Failed to update profile',

@@ -152,3 +152,5 @@ export type * from './schema-privacy.ts';
 export type * from './schema-mfa-recovery.ts';
 // EPFO lookups and provider calls (migration 0052) live in schema-epfo.ts, merged into DB there.
 export type * from './schema-epfo.ts';
+// Documents brought from DigiLocker (migration 0054) live in schema-digilocker.ts, merged into DB there.
+export type * from './schema-digilocker.ts';

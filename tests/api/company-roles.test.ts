@@ -81,6 +81,13 @@ const NOT_COMPANY_ROUTES = new Set([
   'POST /api/privacy/erasure',
   'POST /api/privacy/corrections',
   'DELETE /api/privacy/erasure',
+  'GET /api/digilocker/documents',
+  'POST /api/digilocker/authorizations',
+  'GET /api/digilocker/callback',
+  'GET /api/digilocker/issued',
+  'POST /api/digilocker/import',
+  'DELETE /api/digilocker/documents/:documentId',
+  'GET /api/digilocker/documents/:documentId/file',
 ]);
 
 /** Every route × every company role × two companies: who is refused for want of a permission. */

@@ -5,6 +5,7 @@ import { Spinner } from '@web/components/ui/spinner.tsx';
 import { useRegistration } from '@web/features/candidate-registration/api/get-registration.ts';
 import { DocumentUploads } from '@web/features/candidate-registration/components/document-uploads.tsx';
 import { DocumentDownloadsCard } from '@web/features/company-documents/components/document-downloads-card.tsx';
+import { DigilockerCard } from '@web/features/digilocker/components/digilocker-card.tsx';
 import { errorMessage } from '@web/lib/api-client.ts';
 
 const text = messages.candidateDashboard;
@@ -34,6 +35,7 @@ export function CandidateDocuments() {
           )}
         </div>
       </Card>
+      <DigilockerCard />
       <DocumentDownloadsCard />
     </div>
   );
