@@ -95,6 +95,12 @@ describe.skipIf(laneUnavailable)('demo seed', { timeout: 120_000 }, () => {
     const status = (subject: string) => checks.find((check) => check.subject === subject);
     expect(status('salary_slip')).toMatchObject({ status: 'verified', decided_by: 'algorithm', consent: expect.objectContaining({ purpose: expect.any(String) }) });
     expect(status('uan')).toMatchObject({ status: 'in_review' });
+    // Issue 34: EPFO histories from the development provider: Arjun's overlap, Meera's confirmed, Farhan's unlisted employer.
+    expect(status('uan')?.epfo?.findings?.flags.map((flag) => flag.code)).toContain('dual_employment');
+    const meera = (await get<CandidateCheck[]>(await as('meera.pillai@demo.workcred.in'), '/api/verification/checks')).find((check) => check.subject === 'uan');
+    expect(meera).toMatchObject({ status: 'verified', decided_by: 'provider', epfo: { state: 'decided', provider_label: 'the development provider' } });
+    const farhan = (await get<CandidateCheck[]>(await as('farhan.qureshi@demo.workcred.in'), '/api/verification/checks')).find((check) => check.subject === 'uan');
+    expect(farhan?.epfo?.findings?.flags.map((flag) => flag.code)).toContain('claimed_employer_not_in_epfo');
     const queue = await get<QueuePage>(await as('admin@demo.workcred.in'), '/api/verification/queue');
     expect(queue.checks.some((check) => check.candidate_name === 'Arjun Nair' && check.subject === 'uan')).toBe(true);
     const kabir = await get<CandidateCheck[]>(await as('kabir.singh@demo.workcred.in'), '/api/verification/checks');

@@ -11,7 +11,7 @@ const text = messages.verification;
 describe('verification: the candidate consents, the team reviews a flagged document in the queue and verifies it, and the employer’s board shows the badge', () => {
   let h: BrowserHarness;
   beforeAll(async () => {
-    h = await startBrowserHarness();
+    h = await startBrowserHarness({ UAN_PROVIDER: 'none' });
   });
   afterAll(async () => h?.close());
 

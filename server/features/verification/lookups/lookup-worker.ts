@@ -1,9 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../../db/schema.ts';
+import { sql } from 'kysely';
 import { Drainer } from '../../../messaging/drain-loop.ts';
-import type { EpfoHistoryProvider } from '../sources/epfo/provider.ts';
-import { processLookup, type ClaimedLookup } from './process-lookup.ts';
+import { processLookup, type ClaimedLookup, type LookupWorkerDeps } from './process-lookup.ts';
 
 /** Lookups one instance works on at once (each mostly waits on the provider). */
 const BATCH = 16;
@@ -15,14 +12,6 @@ const BATCH = 16;
 export const LOOKUP_LEASE_SECONDS = 60;
 /** How often an idle instance looks for lookups come due (retries, leases run out). */
 export const EPFO_LOOKUPS_POLL_MS = 15_000;
-
-export interface LookupWorkerDeps {
-  db: Kysely<DB>;
-  /** null: UAN_PROVIDER=none. */
-  provider: EpfoHistoryProvider | null;
-  log: FastifyBaseLogger;
-  clock: () => Date;
-}
 
 /**
  * Asks the EPFO provider for queued lookups (issue 34), on any instance: each is claimed with
@@ -56,4 +45,11 @@ export class EpfoLookupWorker extends Drainer {
     this.kick();
     await this.idle();
   }
+}
+
+/** Asks every due lookup once with the given provider and waits: the demo seed, which runs without the app's loop. */
+export async function runQueuedLookups(deps: LookupWorkerDeps): Promise<void> {
+  const worker = new EpfoLookupWorker(deps);
+  await worker.runOnce();
+  await worker.stop();
 }

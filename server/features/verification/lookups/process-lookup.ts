@@ -1,18 +1,26 @@
-import { sql } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql, type Kysely } from 'kysely';
 import { fill } from '../../../../shared/fill.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { todayInIndia } from '../../../../shared/schemas/jobs.ts';
 import type { EpfoFindings } from '../../../../shared/schemas/epfo.ts';
 import { writeAudit } from '../../../audit/write-audit.ts';
-import type { ProviderCallOutcome } from '../../../db/schema.ts';
+import type { DB, ProviderCallOutcome } from '../../../db/schema.ts';
 import { activeConsent, emitCheckVerified, publishCheckChange } from '../run-check.ts';
-import { EpfoNotFound, EpfoRateLimited, EpfoRefused, EpfoUnavailable, type EpfoHistory } from '../sources/epfo/provider.ts';
+import { EpfoNotFound, EpfoRateLimited, EpfoRefused, EpfoUnavailable, type EpfoHistory, type EpfoHistoryProvider } from '../sources/epfo/provider.ts';
 import { checkOutcomeOf } from './check-outcome.ts';
 import { concludeEpfoHistory, notFoundFindings } from './conclude.ts';
 import { loadLookupSubject } from './load-claims.ts';
-import type { LookupWorkerDeps } from './lookup-worker.ts';
 
 const text = messages.epfo;
+
+export interface LookupWorkerDeps {
+  db: Kysely<DB>;
+  /** null: UAN_PROVIDER=none. */
+  provider: EpfoHistoryProvider | null;
+  log: FastifyBaseLogger;
+  clock: () => Date;
+}
 
 export interface ClaimedLookup {
   id: string;

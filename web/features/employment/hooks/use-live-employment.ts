@@ -25,7 +25,8 @@ export function useLiveEmploymentHistory(userId: string | undefined) {
   const onEvent = useCallback(
     (event: LiveEvent | { type: 'ready' }) => {
       const mine = 'topic' in event && event.topic === `user:${userId}`;
-      if (event.type === 'ready' || (mine && event.type === 'employment')) void queryClient.invalidateQueries({ queryKey: employmentRecordsQueryKey });
+      // A check decided (the EPFO lookup, the team) changes the verified checks and the EPFO confirmation shown here.
+      if (event.type === 'ready' || (mine && (event.type === 'employment' || event.type === 'verification_check'))) void queryClient.invalidateQueries({ queryKey: employmentRecordsQueryKey });
       if (event.type === 'ready' || (mine && (event.type === 'record_viewed' || event.type === 'record_share'))) void queryClient.invalidateQueries({ queryKey: recordSharesQueryKey });
     },
     [queryClient, userId],

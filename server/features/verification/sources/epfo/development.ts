@@ -78,12 +78,44 @@ export const developmentEpfoTable: readonly DevelopmentEpfoEntry[] = [
 ];
 
 /**
+ * The demo's candidates (server/dev/demo-cast.ts), so `npm run seed:demo` shows each outcome on a
+ * real profile: Meera's history confirms her claims, Arjun's shows two employers paying PF for the
+ * same months, and Farhan's does not show the employer he lists.
+ */
+export const demoEpfoTable: readonly DevelopmentEpfoEntry[] = [
+  {
+    uan: '100456789123',
+    scenario: 'confirmed',
+    description: 'Meera Pillai (demo): Infosys 2016–2019, then Tata Consultancy Services, PF filed last month.',
+    members: (now) => [
+      member('MEERA PILLAI', 'RAGHAVAN PILLAI', 'INFOSYS LIMITED', 'KRKCH00218740000118240', '2016-06-13', '2019-01-31', '2019-01'),
+      member('MEERA PILLAI', 'RAGHAVAN PILLAI', 'TATA CONSULTANCY SERVICES LIMITED', 'KRKCH00482730000330981', '2019-02-11', null, monthsBefore(now, 1)),
+    ],
+  },
+  {
+    uan: '100234567891',
+    scenario: 'overlap',
+    description: 'Arjun Nair (demo): Wipro until June 2023 and Infosys from January 2023; both paid PF for five months.',
+    members: (now) => [
+      member('ARJUN NAIR', 'GOPALAKRISHNAN NAIR', 'WIPRO LIMITED', 'KNBNG00030100000992417', '2018-07-02', '2023-06-30', '2023-06'),
+      member('ARJUN NAIR', 'GOPALAKRISHNAN NAIR', 'INFOSYS LIMITED', 'KNBNG00218740000775301', '2023-01-02', null, monthsBefore(now, 1)),
+    ],
+  },
+  {
+    uan: '100678912345',
+    scenario: 'confirmed',
+    description: 'Farhan Qureshi (demo): Tech Mahindra since 2020; the HCLTech he lists is not in EPFO records.',
+    members: (now) => [member('FARHAN QURESHI', 'IMRAN QURESHI', 'TECH MAHINDRA LIMITED', 'UPNOI00174260000443190', '2020-08-03', null, monthsBefore(now, 1))],
+  },
+];
+
+/**
  * The entry a UAN answers with: one of the table's UANs, or any UAN that starts with 10000 and
  * ends in the same digit as one of them (a UAN belongs to one person, so the demo and tests need
  * many UANs per scenario: 100000017001 answers as 100000000001). Anything else is not found.
  */
 export function developmentEntryFor(uan: string): DevelopmentEpfoEntry | undefined {
-  const exact = developmentEpfoTable.find((candidate) => candidate.uan === uan);
+  const exact = developmentEpfoTable.find((candidate) => candidate.uan === uan) ?? demoEpfoTable.find((candidate) => candidate.uan === uan);
   if (exact || !uan.startsWith('10000')) return exact;
   return developmentEpfoTable.find((candidate) => candidate.uan.endsWith(uan.slice(-1)));
 }

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../shared/messages.ts';
+import { fill } from '../../web/lib/fill.ts';
+import { developmentUanFor } from '../../server/features/verification/sources/epfo/development.ts';
+import { seriousAxeViolations } from '../support/axe.ts';
+import { screenshot, startBrowserHarness, type BrowserHarness } from '../support/browser.ts';
+import { expectNoSidewaysScroll } from '../support/layout.ts';
+
+const PASSWORD = 'Periyar-Monsoon-Kochi-61';
+const text = messages.epfo;
+const provider = 'the development provider';
+
+/**
+ * Issue 34: a candidate verifies their employment with EPFO (the development provider) from their
+ * dashboard and sees the employers found, live; the employer sees the EPFO verified mark on the
+ * pipeline card and the history in the candidate panel. At 1280 and 375 px.
+ */
+describe('EPFO: a candidate verifies their employment, an employer sees the mark and the history', () => {
+  let h: BrowserHarness;
+  beforeAll(async () => {
+    h = await startBrowserHarness({ UAN_PROVIDER: 'development' });
+  });
+  afterAll(async () => h?.close());
+
+  for (const width of [1280, 375]) {
+    it(`verifies with EPFO and shows it to the employer at ${width} px`, async () => {
+      const candidate = await h.t.factories.user({ role: 'candidate', password: PASSWORD, fullName: 'Priya Sharma' });
+      await h.t.factories.candidateProfile(candidate.id, { uan: developmentUanFor('confirmed', width), current_employer: 'Infosys Ltd' });
+      const company = await h.t.factories.company({ name: `Godavari Software ${width}` });
+      const employer = await h.t.factories.user({ role: 'employer', companyId: company.id, password: PASSWORD, fullName: 'Anand Rao' });
+      const job = await h.t.factories.job(company.id, { title: 'Senior Java Developer' });
+      await h.t.factories.application(job.id, candidate.id);
+
+      const { page } = await h.openSignedIn(candidate.email, PASSWORD);
+      await page.setViewportSize({ width, height: 900 });
+      const row = page.getByTestId('verification-card').getByTestId('check-uan');
+      await row.getByRole('button', { name: text.verifyButton }).click();
+      const dialog = page.getByRole('dialog', { name: text.consentTitle });
+      // The consent names the provider and what is sent.
+      await dialog.getByText(fill(text.purpose, { provider })).waitFor();
+      await dialog.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
+      await screenshot(page, `epfo-consent-${width}`);
+      await dialog.getByRole('button', { name: messages.verification.consentConfirm }).click();
+
+      // Live: the employers found appear without a reload.
+      const history = row.getByTestId('epfo-history');
+      await history.getByText('INFOSYS LIMITED').waitFor();
+      await history.getByText('TATA CONSULTANCY SERVICES LIMITED').waitFor();
+      await history.getByText(fill(text.confirms, { claims: text.claimSources.current_employer ?? '' })).waitFor();
+      await row.getByTestId('check-status').getByText(messages.verification.statuses.verified ?? '').waitFor();
+      await row.getByRole('button', { name: text.refreshButton }).waitFor();
+      await expectNoSidewaysScroll(page);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await row.scrollIntoViewIfNeeded();
+      await screenshot(page, `epfo-candidate-verified-${width}`);
+
+      // The employer: the mark on the card, the history in the panel.
+      const employerBrowser = await h.openSignedIn(employer.email, PASSWORD, `/dashboard/jobs/${job.id}/pipeline`);
+      const epage = employerBrowser.page;
+      await epage.setViewportSize({ width, height: 900 });
+      // The board at 1280, the list on a phone: the mark is on the candidate's card or row either way.
+      await epage.getByTestId('badge-epfo').getByText(text.mark).first().waitFor();
+      await screenshot(epage, `epfo-employer-mark-${width}`);
+      await epage.getByRole('button', { name: 'Priya Sharma', exact: true }).first().click();
+      const panel = epage.getByRole('dialog').getByTestId('epfo-panel');
+      await panel.getByText('INFOSYS LIMITED').waitFor();
+      await panel.getByText(fill(text.confirms, { claims: text.claimSourcesOthers.current_employer ?? '' })).waitFor();
+      await panel.scrollIntoViewIfNeeded();
+      expect(await seriousAxeViolations(epage)).toEqual([]);
+      await screenshot(epage, `epfo-employer-panel-${width}`);
+    });
+  }
+});
