@@ -7,6 +7,7 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { createPostgresTestDatabase } from './test-database.ts';
+import type { EpfoHistoryProvider } from '../../server/features/verification/sources/epfo/provider.ts';
 
 export interface Instance {
   app: FastifyInstance;
@@ -20,7 +21,13 @@ export interface Instance {
  */
 export async function startTwoInstances(
   env: Record<string, string> = {},
-  options: { clocks?: [() => Date, () => Date]; /** How each instance reaches the database (B through a slow link, say). */ urlOf?: (url: string, index: number) => string } = {},
+  options: {
+    clocks?: [() => Date, () => Date];
+    /** How each instance reaches the database (B through a slow link, say). */
+    urlOf?: (url: string, index: number) => string;
+    /** Each instance's EPFO provider (issue 34: one taken down and brought back). */
+    uanProviders?: [EpfoHistoryProvider | null, EpfoHistoryProvider | null];
+  } = {},
 ): Promise<{ instances: [Instance, Instance]; close(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'workcred-two-'));
   const created = await createPostgresTestDatabase();
@@ -28,7 +35,8 @@ export async function startTwoInstances(
   const instances: Instance[] = [];
   for (let i = 0; i < 2; i += 1) {
     const database = await openDatabase({ kind: 'postgres', url: options.urlOf?.(created.url, i) ?? created.url, poolSize: 3 });
-    const app = await buildApp({ config, database, clock: options.clocks?.[i] });
+    const uanProvider = options.uanProviders?.[i];
+    const app = await buildApp({ config, database, clock: options.clocks?.[i], ...(uanProvider !== undefined ? { uanProvider } : {}) });
     await app.ready();
     instances.push({ app, database });
   }
