@@ -6,6 +6,7 @@ import { DEMO_CANDIDATES, DEMO_COMPANIES, type DemoCandidate } from './demo-cast
 import { createFactories } from './factories.ts';
 import { seedActivity } from './seed-demo-activity.ts';
 import { seedChecks } from './seed-demo-checks.ts';
+import { seedDigilocker } from './seed-demo-digilocker.ts';
 import { seedLetters } from './seed-demo-letters.ts';
 import { DEMO_JOIN_REQUESTER, seedSettings } from './seed-demo-settings.ts';
 import { seedHiring, type SeededCompany } from './seed-demo-hiring.ts';
@@ -70,6 +71,7 @@ export async function seedDemo(app: FastifyInstance, { force = false } = {}) {
     }
     const hiring = await seedHiring(context, companies, candidates);
     await seedChecks(context, { adminId: admin.id, candidates });
+    await seedDigilocker(context, candidates);
     await seedActivity(context, { admin, companies, candidates, hiring });
     await seedSettings(context, factories, companies, DEMO_PASSWORD);
     await seedLetters(context, companies);

@@ -51,6 +51,8 @@ export async function sweepStorageIntents(options: {
         ...(await trx.selectFrom('companies').select('logo_key').where('logo_key', 'in', keys).execute()).map((row) => row.logo_key),
         // Issued letters (issue 17) too.
         ...(await trx.selectFrom('letters').select('storage_key').where('storage_key', 'in', keys).execute()).map((row) => row.storage_key),
+        // Documents brought from DigiLocker (issue 34).
+        ...(await trx.selectFrom('issued_documents').select('file_path').where('file_path', 'in', keys).execute()).map((row) => row.file_path),
       ]);
       const finished: typeof intents = [];
       for (const intent of intents) {

@@ -29,6 +29,13 @@ export const digilockerMessages = {
     sourceFacts: '{course}, {institution}, {year}',
     denied: 'You did not allow WorkCred to read your DigiLocker, so nothing was brought.',
     loadFailed: 'Could not load your DigiLocker documents',
+    // The employer's application panel.
+    panelTitle: 'Documents from DigiLocker',
+    panelNone: 'No documents brought from DigiLocker.',
+    panelLoadFailed: 'Could not load the documents from DigiLocker',
+    confirmsProfileEducation: 'Confirms the education on their profile',
+    notVerifiedOthers: 'The name on this document does not match the candidate’s, so it is not counted as verified.',
+    retry: 'Try again',
     // Errors (the API's messages).
     candidatesOnly: 'Only candidates bring documents from DigiLocker',
     disabled: 'DigiLocker is not available on this server',

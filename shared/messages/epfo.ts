@@ -44,6 +44,8 @@ export const epfoMessages = {
       filings_stopped: 'PF filings stopped',
     } as Record<string, string>,
     refreshed: 'EPFO is being asked again; the result appears here in a moment.',
+    // The portable record.
+    recordTitle: 'Employment in EPFO records',
     // Employer side.
     mark: 'EPFO verified',
     markTitle: 'Employment confirmed by EPFO records via {provider}, {date}',

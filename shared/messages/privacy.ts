@@ -68,7 +68,7 @@ export const privacyMessages = {
     account: 'Account: name, email, phone',
     uan: 'UAN',
     profile: 'Profile: education, employer, experience, notice period, skills, pay',
-    documents: 'Documents uploaded',
+    documents: 'Documents uploaded or brought from DigiLocker',
     checks: 'Verification checks',
     applications: 'Applications',
     interviews: 'Interviews',

@@ -181,8 +181,18 @@ export const employmentRecordSchema = z.object({
   confirmed_by: confirmedBySchema,
   confirmed_at: z.string().meta({ format: 'date-time' }),
   relieved_recorded_at: z.string().nullable(),
+  /** EPFO's records confirm this employment too (issue 34): through whom, and when; null otherwise. */
+  epfo: z.object({ provider_label: z.string(), confirmed_at: z.string() }).nullable(),
 });
 export type EmploymentRecord = z.infer<typeof employmentRecordSchema>;
+
+/** The employments EPFO's records hold (issue 34): "EPFO records via Surepass, 27 Nov 2026". */
+export const epfoHistoryRecordSchema = z.object({
+  provider_label: z.string(),
+  confirmed_at: z.string(),
+  employers: z.array(z.object({ establishment: z.string(), joined: z.string().nullable(), exited: z.string().nullable() })),
+});
+export type EpfoHistoryRecord = z.infer<typeof epfoHistoryRecordSchema>;
 
 export const verificationSubjects = ['phone', 'uan', 'resume', 'bank_statement', 'experience_letter', 'salary_slip'] as const;
 export const deciders = ['algorithm', 'provider', 'verification_team'] as const;
@@ -200,6 +210,8 @@ export type VerifiedCheck = z.infer<typeof verifiedCheckSchema>;
 export const employmentRecordsSchema = z.object({
   employments: z.array(employmentRecordSchema),
   checks: z.array(verifiedCheckSchema),
+  /** What EPFO's records confirm, when the candidate verified with EPFO; null otherwise (and when not shared). */
+  epfo: epfoHistoryRecordSchema.nullable(),
 });
 export type EmploymentRecords = z.infer<typeof employmentRecordsSchema>;
 

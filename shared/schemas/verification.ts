@@ -105,6 +105,8 @@ export const checkDetailSchema = queueItemSchema.extend({
   provider_reference: z.string().nullable(),
   consent: consentSchema,
   history: z.array(checkHistoryEntrySchema),
+  /** The UAN check's latest EPFO lookup with its evidence (issue 34); null for other checks. */
+  epfo: epfoLookupViewSchema.nullable(),
 });
 export type CheckDetail = z.infer<typeof checkDetailSchema>;
 

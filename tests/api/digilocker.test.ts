@@ -3,6 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
 import { importResultSchema, issuedFileListSchema, myIssuedDocumentsSchema } from '../../shared/schemas/digilocker.ts';
+import { createFileStorage } from '../../server/storage/create-file-storage.ts';
+import { sweepStorageIntents } from '../../server/storage/sweep-intents.ts';
 import { filesUnder } from '../support/files-under.ts';
 import { laneUnavailable, testDbKind } from '../support/test-database.ts';
 import { createTestApp, signIn, type CookieJar, type TestApp } from '../support/test-app.ts';
@@ -214,6 +216,16 @@ describe.skipIf(laneUnavailable)(`DigiLocker (${testDbKind})`, () => {
     expect((await rows(someone.id)).map((row) => row.uri)).toEqual([MARKSHEET]);
     expect(files(someone.id)).toHaveLength(1);
     expect(await t.database.db.selectFrom('storage_intents').selectAll().execute()).toEqual([]);
+  });
+
+  it('the storage sweeper never deletes the file of a brought document, whatever a stray intent says', async () => {
+    const someone = await person('candidate');
+    await connect(someone);
+    expect((await call(someone.jar, 'POST', '/api/digilocker/import', { uris: [MARKSHEET] })).statusCode).toBe(201);
+    const [row] = await rows(someone.id);
+    await t.database.db.insertInto('storage_intents').values({ object_key: row!.file_path, action: 'delete' }).execute();
+    expect(await sweepStorageIntents({ db: t.database.db, storage: createFileStorage(t.config), uploadTimeoutSeconds: t.config.UPLOAD_TIMEOUT_SECONDS })).toEqual({ uploadsReclaimed: 0, deletesFinished: 1 });
+    expect(existsSync(path.join(t.dataDir, 'files', row!.file_path))).toBe(true);
   });
 
   it('employers the candidate applied to see the facts (no file); others get 404; only the candidate removes', async () => {

@@ -421,7 +421,7 @@ describe.skipIf(laneUnavailable)('employees and employment records: /api/employe
     });
 
     it('gives an employer with no employments of their own an empty history', async () => {
-      expect((await call('employerA', 'GET', '/api/employment-records/mine')).json<MyEmploymentRecords>()).toEqual({ employments: [], checks: [], pending: [] });
+      expect((await call('employerA', 'GET', '/api/employment-records/mine')).json<MyEmploymentRecords>()).toEqual({ employments: [], checks: [], pending: [], epfo: null });
     });
   });
 });

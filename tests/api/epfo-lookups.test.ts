@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
+import type { MyEmploymentRecords, SharedRecord } from '../../shared/schemas/employment.ts';
 import type { EmployerEpfoView, EpfoLookupView } from '../../shared/schemas/epfo.ts';
 import type { CandidateCheck } from '../../shared/schemas/verification.ts';
 import { GIVE_UP_AFTER_MS } from '../../server/features/verification/lookups/process-lookup.ts';
@@ -24,6 +25,7 @@ describe.skipIf(laneUnavailable)(`EPFO lookups behind the UAN check (${testDbKin
   const company = { id: '', name: '' };
   let employer: Person;
   let otherEmployer: Person;
+  let admin: Person;
 
   let uans = 0;
   async function candidate(fullName: string, scenario: DevelopmentEpfoScenario, currentEmployer: string): Promise<Person> {
@@ -64,6 +66,8 @@ describe.skipIf(laneUnavailable)(`EPFO lookups behind the UAN check (${testDbKin
     const other = await t.factories.company({ name: 'Elsewhere Pvt Ltd' });
     const stranger = await t.factories.user({ role: 'employer', fullName: 'Nikhil Jain', companyId: other.id });
     otherEmployer = { id: stranger.id, jar: await signIn(t.app, stranger.email, stranger.password, '10.34.2.2') };
+    const team = await t.factories.user({ role: 'admin', fullName: 'Lakshmi Verifier' });
+    admin = { id: team.id, jar: await signIn(t.app, team.email, team.password, '10.34.2.3') };
   });
   afterAll(async () => {
     await t?.close();
@@ -108,6 +112,10 @@ describe.skipIf(laneUnavailable)(`EPFO lookups behind the UAN check (${testDbKin
     expect(overlap.decided_by).toBeNull();
     expect(overlap.epfo?.findings?.flags).toContainEqual(expect.objectContaining({ code: 'dual_employment', severity: 'blocking', evidence: expect.objectContaining({ establishments: ['WIPRO LIMITED', 'HCL TECHNOLOGIES LIMITED'] }) }));
     expect(overlap.flags).toContainEqual(expect.objectContaining({ rule: 'epfo_dual_employment', outcome: 'mismatch' }));
+    // The verification team sees the EPFO evidence with the check.
+    const detail = await call(admin, 'GET', `/api/verification/checks/${overlap.id}`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json<{ epfo: EpfoLookupView }>().epfo).toMatchObject({ state: 'decided', findings: { decision: 'in_review', flags: expect.arrayContaining([expect.objectContaining({ code: 'dual_employment' })]) } });
 
     const rahul = await candidate('Priya Sharma', 'confirmed', 'Zoho Corporation');
     await consent(rahul);
@@ -263,6 +271,42 @@ describe.skipIf(laneUnavailable)(`EPFO lookups behind the UAN check (${testDbKin
     // Withdrawn consent withdraws the history from employers.
     expect((await call(neha, 'DELETE', '/api/verification/checks/uan/consent')).statusCode).toBe(200);
     expect((await view(employer)).json<EmployerEpfoView>()).toEqual({ lookup: null });
+  });
+
+  it('puts what EPFO confirms into the portable record: each employment says through whom and when, and a share shows it', async () => {
+    const tara = await candidate('Priya Sharma', 'confirmed', 'Infosys Ltd');
+    // Her employment at Infosys, recorded on WorkCred and confirmed by her.
+    const infosys = await t.factories.company({ name: 'Infosys Limited' });
+    await db()
+      .insertInto('employments')
+      .values({ company_id: infosys.id, employee_id: tara.id, title: 'Senior Systems Engineer', joining_date: '2019-04-15', confirmation: 'confirmed', confirmed_by: 'person', confirmed_at: now })
+      .execute();
+    const before = (await call(tara, 'GET', '/api/employment-records/mine')).json<MyEmploymentRecords>();
+    expect(before.epfo).toBeNull();
+    expect(before.employments[0]?.epfo).toBeNull();
+
+    await consent(tara);
+    await decided(tara);
+    const mine = (await call(tara, 'GET', '/api/employment-records/mine')).json<MyEmploymentRecords>();
+    expect(mine.epfo).toEqual({
+      provider_label: 'the development provider',
+      confirmed_at: now.toISOString(),
+      employers: [
+        { establishment: 'TATA CONSULTANCY SERVICES LIMITED', joined: '2016-07-11', exited: '2019-03-29' },
+        { establishment: 'INFOSYS LIMITED', joined: '2019-04-15', exited: null },
+      ],
+    });
+    expect(mine.employments[0]?.epfo).toEqual({ provider_label: 'the development provider', confirmed_at: now.toISOString() });
+
+    // Shared with a company she applied to: the same EPFO part; before sharing, none.
+    const job = await t.factories.job(company.id, { title: 'Tech Lead' });
+    await t.factories.application(job.id, tara.id);
+    const unshared = (await call(employer, 'GET', `/api/employment-records/shared/${tara.id}`)).json<SharedRecord>();
+    expect(unshared).toMatchObject({ shared: false, epfo: null });
+    expect((await call(tara, 'POST', '/api/record-shares', { company_id: company.id })).statusCode).toBeLessThan(300);
+    const shared = (await call(employer, 'GET', `/api/employment-records/shared/${tara.id}`)).json<SharedRecord>();
+    expect(shared.shared).toBe(true);
+    expect(shared.epfo?.employers).toHaveLength(2);
   });
 
   it('asks each queued lookup once, even with several workers draining at the same moment', async () => {

@@ -1,10 +1,11 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resume } from '../../server/dev/demo-pdfs.ts';
 import { messages } from '../../shared/messages.ts';
 import { ERASURE_GRACE_DAYS, PRIVACY_NOTICE_VERSION, type PrivacyOverview, type PrivacyRequest } from '../../shared/schemas/privacy.ts';
+import { bringFromDigilocker, SAMPLE_DEGREE } from '../support/digilocker.ts';
 import { laneUnavailable } from '../support/test-database.ts';
 import { createTestApp, signIn, type CookieJar, type TestApp } from '../support/test-app.ts';
 
@@ -107,6 +108,10 @@ describe.skipIf(laneUnavailable)('privacy: erasure', () => {
     const pdf = await resume({ name: 'Zoya Fernandes' });
     const uploaded = await ok(await call(zoya.jar, 'PUT', '/api/candidate/documents/resume', pdf, { 'content-type': 'application/pdf' }));
     const documentId = uploaded.json<{ id: string }>().id;
+    // Issue 34: her degree from DigiLocker (the development provider), its PDF stored beside the resume.
+    await bringFromDigilocker(t.app, zoya.jar, [SAMPLE_DEGREE], nextIp());
+    const issuedPath = (await db().selectFrom('issued_documents').select('file_path').where('candidate_id', '=', zoya.id).executeTakeFirstOrThrow()).file_path;
+    expect(existsSync(path.join(t.dataDir, 'files', issuedPath))).toBe(true);
     await db().insertInto('verification_consents').values({ candidate_id: zoya.id, subject: 'uan', purpose: 'Confirm your UAN', notice_version: PRIVACY_NOTICE_VERSION }).execute();
     await db().insertInto('verification_checks').values({ candidate_id: zoya.id, subject: 'uan', status: 'verified', decided_by: 'provider', verified_fields: ['full_name'] }).execute();
     const share = await ok(await call(zoya.jar, 'POST', '/api/record-shares', { company_id: companyId }));
@@ -131,6 +136,11 @@ describe.skipIf(laneUnavailable)('privacy: erasure', () => {
     now = new Date(new Date(erasure.due_at).getTime() + 1000);
     expect((await t.app.privacyJobs.runOnce()).erased).toBe(1);
     expect((await db().selectFrom('privacy_requests').select('status').where('id', '=', erasure.id).executeTakeFirstOrThrow()).status).toBe('completed');
+
+    // Her DigiLocker degree went with the rest: the row, the file, the authorizations (the profile row stays, so nothing cascades).
+    expect(await db().selectFrom('issued_documents').select('id').where('candidate_id', '=', zoya.id).execute()).toEqual([]);
+    expect(await db().selectFrom('digilocker_authorizations').select('id').where('candidate_id', '=', zoya.id).execute()).toEqual([]);
+    expect(existsSync(path.join(t.dataDir, 'files', issuedPath))).toBe(false);
 
     // She can no longer sign in, and her session is gone.
     expect((await call(zoya.jar, 'GET', '/api/me')).statusCode).toBe(401);

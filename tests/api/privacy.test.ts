@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import fc from 'fast-check';
 import { unzipSync, strFromU8 } from 'fflate';
 import { resume } from '../../server/dev/demo-pdfs.ts';
@@ -5,6 +7,7 @@ import { createFileStorage } from '../../server/storage/create-file-storage.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
 import { EXPORT_DAYS, GRIEVANCE_DUE_DAYS, PRIVACY_NOTICE_VERSION, type AdminPrivacyRequest, type DataExport, type PrivacyOverview, type PrivacyRequest } from '../../shared/schemas/privacy.ts';
+import { bringFromDigilocker, SAMPLE_DEGREE } from '../support/digilocker.ts';
 import { laneUnavailable } from '../support/test-database.ts';
 import { createTestApp, signIn, type CookieJar, type TestApp } from '../support/test-app.ts';
 
@@ -278,6 +281,10 @@ describe.skipIf(laneUnavailable)('privacy: /api/privacy, /api/admin/privacy', ()
       const pdf = await resume({ name: 'Meera Pillai' });
       const uploaded = await t.app.inject({ method: 'PUT', url: '/api/candidate/documents/resume', headers: { cookie: meera.jar.header, 'content-type': 'application/pdf' }, payload: pdf, remoteAddress: nextIp() });
       expect(uploaded.statusCode, uploaded.body).toBe(201);
+      // Issue 34: a degree brought from DigiLocker is held, exported with its facts and its PDF.
+      await bringFromDigilocker(t.app, meera.jar, [SAMPLE_DEGREE], nextIp());
+      const degreeKey = (await db().selectFrom('issued_documents').select('file_path').where('candidate_id', '=', meera.id).executeTakeFirstOrThrow()).file_path;
+      expect((await overview(meera.jar)).holdings.documents).toBe(2);
 
       const asked = await call(meera.jar, 'POST', '/api/privacy/exports');
       expect(asked.statusCode, asked.body).toBe(202);
@@ -302,9 +309,30 @@ describe.skipIf(laneUnavailable)('privacy: /api/privacy, /api/admin/privacy', ()
       expect(download.statusCode).toBe(200);
       expect(download.headers['content-type']).toBe('application/zip');
       const files = unzipSync(new Uint8Array(download.rawPayload));
-      expect(Object.keys(files).sort()).toEqual(['README.txt', 'documents/resume.pdf', 'workcred-data.json'].sort());
+      expect(Object.keys(files).sort()).toEqual(['README.txt', 'digilocker/Degree_Certificate.pdf', 'documents/resume.pdf', 'workcred-data.json'].sort());
       expect(Buffer.from(files['documents/resume.pdf']!).equals(pdf)).toBe(true);
-      const data = JSON.parse(strFromU8(files['workcred-data.json']!)) as { account: { email: string }; documents: { size_bytes: unknown }[]; applications: { job_title: string; company: string; history: unknown[] }[]; nominee: unknown };
+      expect(Buffer.from(files['digilocker/Degree_Certificate.pdf']!).equals(readFileSync(path.join(t.dataDir, 'files', degreeKey)))).toBe(true);
+      const data = JSON.parse(strFromU8(files['workcred-data.json']!)) as {
+        account: { email: string };
+        documents: { size_bytes: unknown }[];
+        applications: { job_title: string; company: string; history: unknown[] }[];
+        digilocker_documents: unknown[];
+        nominee: unknown;
+      };
+      expect(data.digilocker_documents).toEqual([
+        {
+          issuer: 'Visvesvaraya Technological University',
+          doctype: 'DGCER',
+          name: 'Degree Certificate',
+          issued_on: '2019-09-15',
+          fetched_at: expect.any(String),
+          course: 'Bachelor of Technology in Computer Science and Engineering',
+          institution: 'R V College of Engineering, Bengaluru',
+          passing_year: 2019,
+          verified_by_issuer: true,
+          file: 'digilocker/Degree_Certificate.pdf',
+        },
+      ]);
       expect(data.account.email).toBe(meera.email);
       // Issue 33 C5: size_bytes (a bigint column) came out as the string "1234", not a number.
       expect(data.documents).toEqual([expect.objectContaining({ size_bytes: pdf.length })]);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FunnelReport, SourcesReport, SpeedReport, VerificationReport } from '../../shared/schemas/analytics.ts';
 import type { CandidateSearchPage } from '../../shared/schemas/candidate-search.ts';
+import type { IssuedDocument, MyIssuedDocuments } from '../../shared/schemas/digilocker.ts';
 import type { CompanyLetter } from '../../shared/schemas/letters.ts';
 import type { AdminPrivacyRequest, GuardianConsent, PrivacyOverview } from '../../shared/schemas/privacy.ts';
 import type { Employee, RecordSharesOverview, SharedRecord } from '../../shared/schemas/employment.ts';
@@ -105,6 +106,22 @@ describe.skipIf(laneUnavailable)('demo seed', { timeout: 120_000 }, () => {
     expect(queue.checks.some((check) => check.candidate_name === 'Arjun Nair' && check.subject === 'uan')).toBe(true);
     const kabir = await get<CandidateCheck[]>(await as('kabir.singh@demo.workcred.in'), '/api/verification/checks');
     expect(kabir.find((check) => check.subject === 'experience_letter')).toMatchObject({ status: 'rejected', reason: expect.stringContaining('Wipro') });
+  });
+
+  it('gives Arjun a degree brought from DigiLocker (issue 34 §7), verified by VTU, which Nimbus sees in his panel', async () => {
+    const mine = await get<MyIssuedDocuments>(await as('arjun.candidate@demo.workcred.in'), '/api/digilocker/documents');
+    const degree = {
+      issuer: 'Visvesvaraya Technological University',
+      doctype: 'DGCER',
+      course: 'Bachelor of Technology in Computer Science and Engineering',
+      institution: 'R V College of Engineering, Bengaluru',
+      passing_year: 2019,
+      verified: true,
+      confirms_education: true,
+    };
+    expect(mine.documents).toEqual([expect.objectContaining(degree)]);
+    const seen = await get<IssuedDocument[]>(await as('hr@nimbus-tech.demo.workcred.in'), `/api/candidates/${await idOf('arjun.candidate@demo.workcred.in')}/issued-documents`);
+    expect(seen).toEqual([expect.objectContaining({ ...degree, url: null })]);
   });
 
   it('has employees, a relieved employment record, and a shared record the other company read', async () => {

@@ -5,6 +5,8 @@ import { messages } from '../../shared/messages.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { downloadedBytes, screenshot, startBrowserHarness, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
 import { expectNoSidewaysScroll } from '../support/layout.ts';
+import { bringFromDigilocker, SAMPLE_DEGREE } from '../support/digilocker.ts';
+import { signIn } from '../support/test-app.ts';
 
 const PASSWORD = 'Hampi-DigiLocker-Degree-34';
 const text = messages.digilocker;
@@ -14,6 +16,7 @@ const day = (iso: string) => formatIstDate(new Date(`${iso}T12:00:00+05:30`));
  * Issue 34 §4's journey: a candidate goes to Documents, brings their degree from DigiLocker
  * through the development consent page (Allow), and sees it issued by the university, verified,
  * confirming the education on their profile; then, on a phone, brings the class XII marksheet too.
+ * An employer the candidate applied to sees the degree in the application panel.
  */
 describe('DigiLocker: bring a degree', () => {
   let h: BrowserHarness;
@@ -88,6 +91,38 @@ describe('DigiLocker: bring a degree', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await expectNoSidewaysScroll(page);
     await screenshot(page, 'digilocker-brought-375');
+  });
+
+  it('an employer the candidate applied to sees the degree in the application panel, at 1280 and 375 px', { timeout: 120_000 }, async () => {
+    const candidate = await h.t.factories.user({ role: 'candidate', fullName: 'Rahul Kulkarni', password: PASSWORD });
+    await h.t.factories.candidateProfile(candidate.id, { education: 'B.Tech, Computer Science' });
+    const company = await h.t.factories.company({ name: 'Sahyadri Panel Pvt Ltd' });
+    const employer = await h.t.factories.user({ role: 'employer', companyId: company.id, password: PASSWORD });
+    const job = await h.t.factories.job(company.id, { title: 'Platform Engineer' });
+    await h.t.factories.application(job.id, candidate.id);
+    // The candidate's side is the journey above; here the degree is brought over the API.
+    await bringFromDigilocker(h.t.app, await signIn(h.t.app, candidate.email, PASSWORD, '10.93.0.1'), [SAMPLE_DEGREE], '10.93.0.1');
+
+    const { page } = await h.openSignedIn(employer.email, PASSWORD, `/dashboard/jobs/${job.id}/pipeline`);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.getByRole('button', { name: 'Rahul Kulkarni', exact: true }).first().click();
+      const panel = page.getByRole('dialog').getByTestId('digilocker-panel');
+      await panel.getByRole('heading', { name: text.panelTitle }).waitFor();
+      const degree = panel.getByTestId('issued-document').filter({ hasText: 'Degree Certificate' });
+      await degree.getByText(fill(text.issuedBy, { issuer: 'Visvesvaraya Technological University', date: day('2019-09-15') })).waitFor();
+      await degree.getByText(text.verifiedBadge).waitFor();
+      await degree.getByText('Bachelor of Technology in Computer Science and Engineering, R V College of Engineering, Bengaluru, 2019').waitFor();
+      await degree.getByText(text.confirmsProfileEducation).waitFor();
+      // Employers see the facts, not the file.
+      expect(await degree.getByRole('link').count()).toBe(0);
+      await panel.scrollIntoViewIfNeeded();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await expectNoSidewaysScroll(page);
+      await screenshot(page, `digilocker-employer-panel-${width}`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+    }
   });
 
   it('a callback WorkCred did not start is a page saying so, with the way back to Documents', { timeout: 60_000 }, async () => {

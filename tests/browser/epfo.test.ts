@@ -1,3 +1,4 @@
+import { format } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
 import { fill } from '../../web/lib/fill.ts';
@@ -49,6 +50,8 @@ describe('EPFO: a candidate verifies their employment, an employer sees the mark
       await history.getByText(fill(text.confirms, { claims: text.claimSources.current_employer ?? '' })).waitFor();
       await row.getByTestId('check-status').getByText(messages.verification.statuses.verified ?? '').waitFor();
       await row.getByRole('button', { name: text.refreshButton }).waitFor();
+      // The portable record on the same dashboard says what EPFO confirmed, through whom and when.
+      await page.getByTestId('epfo-record').getByText(fill(text.sourceLine, { provider, date: format(new Date(), 'd MMM yyyy') })).waitFor();
       await expectNoSidewaysScroll(page);
       expect(await seriousAxeViolations(page)).toEqual([]);
       await row.scrollIntoViewIfNeeded();

@@ -1,10 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
 import { messages } from '../../../shared/messages.ts';
-import { employmentState, type EmploymentRecord, type MyEmploymentRecords, type PendingEmployment, type SharedRecord, type VerifiedCheck } from '../../../shared/schemas/employment.ts';
+import { employmentState, type EmploymentRecord, type EpfoHistoryRecord, type MyEmploymentRecords, type PendingEmployment, type SharedRecord, type VerifiedCheck } from '../../../shared/schemas/employment.ts';
 import { todayInIndia } from '../../../shared/schemas/jobs.ts';
 import type { DB } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { publish } from '../../realtime/events.ts';
+import { epfoRecordOf, type EpfoRecord } from '../verification/lookups/epfo-record.ts';
 
 const text = messages.employment;
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -18,7 +19,7 @@ type Reader = Kysely<DB> | Transaction<DB>;
  * changed again). The status is judged on `now`'s date in India (a last working day still ahead
  * is a notice period). onlyCompanyId narrows it to one company's rows.
  */
-export async function employmentsOf(db: Reader, personId: string, options: { onlyCompanyId?: string; now: Date }): Promise<EmploymentRecord[]> {
+export async function employmentsOf(db: Reader, personId: string, options: { onlyCompanyId?: string; now: Date; epfo?: EpfoRecord | null }): Promise<EmploymentRecord[]> {
   const today = todayInIndia(options.now);
   const rows = await db
     .selectFrom('employments as e')
@@ -45,7 +46,13 @@ export async function employmentsOf(db: Reader, personId: string, options: { onl
     // The row's check constraint holds both for a confirmed row.
     confirmed_by: row.confirmed_by ?? 'hire',
     confirmed_at: iso(row.confirmed_at ?? row.created_at),
+    epfo: options.epfo?.confirmedCompanies.has(row.company_name) ? { provider_label: options.epfo.provider_label, confirmed_at: options.epfo.confirmed_at } : null,
   }));
+}
+
+/** The record's EPFO part: what EPFO's records hold, through whom and when (null without a strong, decided lookup). */
+function epfoHistoryOf(epfo: EpfoRecord | null): EpfoHistoryRecord | null {
+  return epfo ? { provider_label: epfo.provider_label, confirmed_at: epfo.confirmed_at, employers: epfo.employers } : null;
 }
 
 /** Employments companies added that wait for the person's answer. */
@@ -90,8 +97,9 @@ async function verifiedChecksOf(db: Reader, personId: string): Promise<VerifiedC
 
 /** The caller's own verified employment history: every company, the checks behind it, and what waits for their confirmation. */
 export async function myEmploymentRecords(db: Kysely<DB>, userId: string, now: Date = new Date()): Promise<MyEmploymentRecords> {
-  const [employments, checks, pending] = await Promise.all([employmentsOf(db, userId, { now }), verifiedChecksOf(db, userId), pendingOf(db, userId, now)]);
-  return { employments, checks, pending };
+  const epfo = await epfoRecordOf(db, userId);
+  const [employments, checks, pending] = await Promise.all([employmentsOf(db, userId, { now, epfo }), verifiedChecksOf(db, userId), pendingOf(db, userId, now)]);
+  return { employments, checks, pending, epfo: epfoHistoryOf(epfo) };
 }
 
 /** Whether the candidate applied to one of the company's jobs (even one deleted since). */
@@ -144,14 +152,15 @@ export async function sharedRecordForEmployer(db: Kysely<DB>, viewer: { userId: 
       // alone does not, so the name stays unknown to it (issue 33 A1).
       const own = await employmentsOf(trx, candidateId, { onlyCompanyId: viewer.companyId, now });
       if (own.length === 0 && !(await appliedTo(trx, candidateId, viewer.companyId))) throw notFound(text.recordNotShared);
-      return { ...who, shared: false, shared_at: null, employments: own, checks: [] };
+      return { ...who, shared: false, shared_at: null, employments: own, checks: [], epfo: null };
     }
 
-    const employments = await employmentsOf(trx, candidateId, { now });
+    const epfo = await epfoRecordOf(trx, candidateId);
+    const employments = await employmentsOf(trx, candidateId, { now, epfo });
     const checks = await verifiedChecksOf(trx, candidateId);
     await trx.insertInto('record_views').values({ share_id: share.id, viewer_id: viewer.userId }).execute();
     // The candidate's card lists the view as soon as it is committed.
     await publish(trx, { topic: `user:${candidateId}`, type: 'record_viewed', id: share.id });
-    return { ...who, shared: true, shared_at: iso(share.granted_at), employments, checks };
+    return { ...who, shared: true, shared_at: iso(share.granted_at), employments, checks, epfo: epfoHistoryOf(epfo) };
   });
 }

@@ -157,6 +157,9 @@ async function erasePerson(trx: Transaction<DB>, personId: string, now: Date): P
   const identifying = [person.email, person.full_name.trim().length >= 3 ? person.full_name.trim() : null, person.phone, person.uan].filter((value): value is string => Boolean(value));
 
   const documents = await trx.deleteFrom('candidate_documents').where('candidate_id', '=', personId).returning('file_path').execute();
+  // Documents brought from DigiLocker (issue 34): the rows are not cascaded (the profile stays, anonymised), so they go here with their PDFs.
+  const issued = await trx.deleteFrom('issued_documents').where('candidate_id', '=', personId).returning('file_path').execute();
+  await trx.deleteFrom('digilocker_authorizations').where('candidate_id', '=', personId).execute();
   const exportsGone = await trx.deleteFrom('data_exports').where('person_id', '=', personId).where('storage_key', 'is not', null).returning('storage_key').execute();
   await trx.deleteFrom('data_exports').where('person_id', '=', personId).execute();
   const letters = await trx.selectFrom('letters').select(['id', 'storage_key']).where('recipient_id', '=', personId).execute();
@@ -237,5 +240,5 @@ async function erasePerson(trx: Transaction<DB>, personId: string, now: Date): P
     await sql`UPDATE admin_audit_logs SET details = jsonb_build_object('erased', true) WHERE details::text LIKE ${pattern}`.execute(trx);
     await sql`DELETE FROM api_idempotency_keys WHERE response LIKE ${pattern}`.execute(trx);
   }
-  return [...documents.map((row) => row.file_path), ...exportsGone.map((row) => row.storage_key as string), ...letters.map((letter) => letter.storage_key)];
+  return [...documents.map((row) => row.file_path), ...issued.map((row) => row.file_path), ...exportsGone.map((row) => row.storage_key as string), ...letters.map((letter) => letter.storage_key)];
 }

@@ -20,12 +20,12 @@ const safeName = (value: string) => value.replace(/[^A-Za-z0-9._-]+/g, '_').repl
 /**
  * Reads the person's data, their own rows only: account and profile, documents, applications with
  * their history, interviews, checks and consents, record shares and who viewed them, employments,
- * letters, who downloaded their documents, checks companies asked for, support messages,
+ * letters, documents brought from DigiLocker, who downloaded their documents, checks companies asked for, support messages,
  * notifications, privacy requests and nominee. Employers' internal notes about them (scorecards,
  * notes on stage changes other than a rejection's reason) are the employer's records, not included.
  */
 export async function collectPersonData(db: Kysely<DB>, personId: string, now: Date): Promise<PersonExport> {
-  const [account, profile, documents, applications, checks, consents, shares, employments, letters, downloads, checkRequests, support, notifications, requests, nominee, epfoLookups] =
+  const [account, profile, documents, applications, checks, consents, shares, employments, letters, downloads, checkRequests, support, notifications, requests, nominee, epfoLookups, issued] =
     await Promise.all([
       db.selectFrom('user_profiles').select(['id', 'email', 'full_name', 'phone', 'mobile_verified', 'role', 'created_at']).where('id', '=', personId).executeTakeFirst(),
       db
@@ -109,6 +109,13 @@ export async function collectPersonData(db: Kysely<DB>, personId: string, now: D
       db.selectFrom('privacy_requests').select(['reference', 'kind', 'status', 'topic', 'details', 'response', 'due_at', 'created_at', 'closed_at']).where('person_id', '=', personId).orderBy('created_at').execute(),
       db.selectFrom('privacy_nominees').select(['full_name', 'relationship', 'email', 'phone', 'updated_at']).where('person_id', '=', personId).executeTakeFirst(),
       db.selectFrom('epfo_lookups').select(['provider', 'state', 'reference', 'requested_at', 'decided_at', 'result']).where('candidate_id', '=', personId).orderBy('requested_at').execute(),
+      db
+        .selectFrom('issued_documents')
+        .select(['issuer', 'doctype', 'name', 'issued_on', 'fetched_at', 'course', 'institution', 'passing_year', 'name_match', 'file_path'])
+        .where('candidate_id', '=', personId)
+        .orderBy('fetched_at')
+        .orderBy('id')
+        .execute(),
     ]);
 
   const applicationIds = applications.map((application) => application.id);
@@ -146,6 +153,7 @@ export async function collectPersonData(db: Kysely<DB>, personId: string, now: D
   const files: ExportFile[] = [
     ...documents.map((document) => ({ name: `documents/${document.document_type}${document.original_name ? `-${safeName(document.original_name)}` : '.pdf'}`, key: document.file_path })),
     ...letters.map((letter) => ({ name: `letters/${letter.kind}-${safeName(letter.company_name)}-${letter.code}.pdf`, key: letter.storage_key })),
+    ...issued.map((document) => ({ name: `digilocker/${safeName(document.name)}.pdf`, key: document.file_path })),
   ];
   // Two files of one name (two resumes called resume.pdf) keep both.
   const seen = new Map<string, number>();
@@ -178,6 +186,12 @@ export async function collectPersonData(db: Kysely<DB>, personId: string, now: D
       record_shares: shares.map((share) => ({ ...share, views: views.filter((view) => view.share_id === share.id).map((view) => view.viewed_at) })),
       employments,
       letters: letters.map(({ storage_key: _key, ...letter }, index) => ({ ...letter, file: files[documents.length + index]?.name })),
+      // Documents brought from DigiLocker (issue 34): what DigiLocker said of each, the facts read from its certificate, and its PDF.
+      digilocker_documents: issued.map(({ file_path: _path, name_match: match, ...document }, index) => ({
+        ...document,
+        verified_by_issuer: match === 'strong' || match === 'weak',
+        file: files[documents.length + letters.length + index]?.name,
+      })),
       document_downloads: downloads.map((download) => ({ ...download, company: download.company ?? 'WorkCred verification team' })),
       check_requests: checkRequests,
       support_messages: support.map((message) => ({ from: message.sender_id === personId ? 'you' : 'WorkCred support', message: message.message, at: message.created_at })),

@@ -52,7 +52,8 @@ async function holdingsOf(db: Kysely<DB>, personId: string): Promise<Record<Hold
       (SELECT count(*) FROM candidate_profiles WHERE user_id = ${personId} AND uan IS NOT NULL) AS uan,
       (SELECT count(*) FROM candidate_profiles WHERE user_id = ${personId}
          AND (education IS NOT NULL OR current_employer IS NOT NULL OR experience_years IS NOT NULL OR cardinality(skills) > 0 OR location IS NOT NULL)) AS profile,
-      (SELECT count(*) FROM candidate_documents WHERE candidate_id = ${personId}) AS documents,
+      (SELECT count(*) FROM candidate_documents WHERE candidate_id = ${personId})
+        + (SELECT count(*) FROM issued_documents WHERE candidate_id = ${personId}) AS documents,
       (SELECT count(*) FROM verification_checks WHERE candidate_id = ${personId}) AS checks,
       (SELECT count(*) FROM job_applications WHERE candidate_id = ${personId}) AS applications,
       (SELECT count(*) FROM interviews i JOIN job_applications a ON a.id = i.application_id WHERE a.candidate_id = ${personId}) AS interviews,

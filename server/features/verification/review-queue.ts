@@ -16,6 +16,7 @@ import { conflict, notFound } from '../../http/errors.ts';
 import { enqueueMessage } from '../../messaging/outbox.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { activeConsent, publishCheckChange, emitCheckVerified } from './run-check.ts';
+import { latestLookupView } from './lookups/lookup-views.ts';
 import { fill } from '../../../shared/fill.ts';
 
 const m = messages.verification;
@@ -88,7 +89,7 @@ export async function getCheckDetail(db: Kysely<DB>, checkId: string): Promise<C
     .where('vc.id', '=', checkId)
     .executeTakeFirst();
   if (!row) throw notFound(m.checkNotFound);
-  const [consent, history] = await Promise.all([
+  const [consent, history, epfo] = await Promise.all([
     activeConsent(db, row.candidate_id, row.subject),
     db
       .selectFrom('admin_audit_logs as a')
@@ -100,6 +101,7 @@ export async function getCheckDetail(db: Kysely<DB>, checkId: string): Promise<C
       .orderBy('a.id', 'asc')
       .limit(200)
       .execute(),
+    row.subject === 'uan' ? latestLookupView(db, row.candidate_id) : null,
   ]);
   return {
     ...toQueueItem(row),
@@ -112,6 +114,7 @@ export async function getCheckDetail(db: Kysely<DB>, checkId: string): Promise<C
     provider_reference: row.provider_reference,
     consent: consent ? { granted_at: new Date(consent.granted_at).toISOString(), purpose: consent.purpose } : null,
     history: history.map((entry) => ({ action: entry.action, actor_name: entry.actor_name, details: entry.details, created_at: new Date(entry.created_at).toISOString() })),
+    epfo,
   };
 }
 

@@ -7,7 +7,7 @@ import { useEmploymentRecords } from '../api/get-employment-records.ts';
 import { useRecordShares } from '../api/get-record-shares.ts';
 import { useLiveEmploymentHistory } from '../hooks/use-live-employment.ts';
 import { PendingEmployments } from './pending-employments.tsx';
-import { EmploymentTimeline, VerifiedChecks } from './record-timeline.tsx';
+import { EmploymentTimeline, EpfoRecordSection, VerifiedChecks } from './record-timeline.tsx';
 import { ShareForm, SharesList } from './share-controls.tsx';
 
 const text = messages.employment;
@@ -46,6 +46,7 @@ export function EmploymentHistoryCard() {
             <>
               <PendingEmployments pending={records.data.pending} />
               {records.data.employments.length === 0 ? <p className="text-sm text-slate-500">{text.historyEmpty}</p> : <EmploymentTimeline employments={records.data.employments} viewer="person" />}
+              <EpfoRecordSection epfo={records.data.epfo} />
               <section className="space-y-2">
                 <h3 className="text-sm font-semibold text-slate-900">{text.checksTitle}</h3>
                 <VerifiedChecks checks={records.data.checks} />

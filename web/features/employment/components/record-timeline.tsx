@@ -1,8 +1,8 @@
 import { BadgeCheck, Building2 } from 'lucide-react';
 import { messages } from '@shared/messages.ts';
-import type { EmploymentRecord, VerifiedCheck } from '@shared/schemas/employment.ts';
+import type { EmploymentRecord, EpfoHistoryRecord, VerifiedCheck } from '@shared/schemas/employment.ts';
 import { fill } from '@web/lib/fill.ts';
-import { formatDay, formatMoment } from '../lib/format-dates.ts';
+import { formatDay, formatMoment, formatMonth } from '../lib/format-dates.ts';
 
 const text = messages.employment;
 
@@ -50,6 +50,12 @@ export function EmploymentTimeline({ employments, viewer }: { employments: Emplo
                 {fill(text.recordedBy, { company: employment.recorded_by, date: formatMoment(employment.recorded_at) })}
               </li>
             ) : null}
+            {employment.epfo ? (
+              <li className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 font-medium text-emerald-800 ring-1 ring-emerald-200" data-testid="employment-epfo">
+                <BadgeCheck className="size-3.5" aria-hidden="true" />
+                {fill(messages.epfo.sourceLine, { provider: employment.epfo.provider_label, date: formatMoment(employment.epfo.confirmed_at) })}
+              </li>
+            ) : null}
             {employment.relieved_recorded_at ? (
               <li className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-700 ring-1 ring-slate-200">
                 <Building2 className="size-3.5" aria-hidden="true" />
@@ -84,5 +90,32 @@ export function VerifiedChecks({ checks }: { checks: VerifiedCheck[] }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+const month = (date: string | null) => (date ? formatMonth(date) : messages.epfo.unknownDate);
+
+/**
+ * The employments EPFO's records hold (issue 34), each with its joining and exit months, and who
+ * confirmed them when: "EPFO records via Surepass, 27 Nov 2026". Nothing when there is none.
+ */
+export function EpfoRecordSection({ epfo }: { epfo: EpfoHistoryRecord | null }) {
+  if (!epfo) return null;
+  return (
+    <section className="space-y-2" data-testid="epfo-record">
+      <h3 className="text-sm font-semibold text-slate-900">{messages.epfo.recordTitle}</h3>
+      <p className="inline-flex items-center gap-1 text-xs font-medium text-emerald-800">
+        <BadgeCheck className="size-3.5" aria-hidden="true" />
+        {fill(messages.epfo.sourceLine, { provider: epfo.provider_label, date: formatMoment(epfo.confirmed_at) })}
+      </p>
+      <ul className="space-y-1 text-sm">
+        {epfo.employers.map((employer, index) => (
+          <li key={`${employer.establishment}-${index}`} className="flex flex-wrap justify-between gap-x-3">
+            <span className="font-medium text-slate-900">{employer.establishment}</span>
+            <span className="text-slate-600">{fill(messages.epfo.months, { from: month(employer.joined), to: employer.exited ? month(employer.exited) : messages.epfo.present })}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -11,6 +11,7 @@ import { ApplicationInterviews } from '@web/features/interviews/components/appli
 import { ScheduleInterviewDialog } from '@web/features/interviews/components/schedule-interview-dialog.tsx';
 import { SharedRecordPanel } from '@web/features/employment/components/shared-record-panel.tsx';
 import { EpfoPanel } from '@web/features/verification/components/epfo-panel.tsx';
+import { CandidateIssuedDocuments } from '@web/features/digilocker/components/candidate-issued-documents.tsx';
 import { IssueLetterDialog } from '@web/features/letters/components/issue-letter-dialog.tsx';
 import { useCan } from '@web/lib/session/use-can.ts';
 import { fill } from '@web/lib/fill.ts';
@@ -92,6 +93,7 @@ export function ApplicationPanel({
             <VerificationBadges subjects={application.verified} />
             <CheckRequestsSection applicationId={application.id} candidateName={application.name} />
             <EpfoPanel applicationId={application.id} />
+            <CandidateIssuedDocuments candidateId={application.candidate_id} />
 
             <section aria-labelledby="panel-documents">
               <h3 id="panel-documents" className="mb-2 font-semibold text-slate-900">

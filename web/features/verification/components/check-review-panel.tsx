@@ -13,6 +13,7 @@ import { fill } from '@web/lib/fill.ts';
 import { useDecideCheck, useRerunCheck } from '../api/decide-check.ts';
 import { checkDocumentUrl, useCheckDetail } from '../api/get-queue.ts';
 import { CheckFlags } from './check-flags.tsx';
+import { EpfoHistory } from './epfo-history.tsx';
 import { CheckStatusBadge } from './check-status-badge.tsx';
 
 const text = messages.verification;
@@ -169,6 +170,12 @@ export function CheckReviewPanel({ checkId, onBack }: { checkId: string; onBack:
               ) : null}
             </dl>
             <CheckFlags flags={check.flags} audience="reviewer" />
+            {check.epfo?.findings ? (
+              // The EPFO evidence beside the documents (issue 34): the employers found, the claims they confirm, the flags.
+              <section aria-label={messages.epfo.panelTitle} data-testid="review-epfo">
+                <EpfoHistory lookup={check.epfo} findings={check.epfo.findings} audience="others" />
+              </section>
+            ) : null}
             <DecisionControls check={check} />
             {check.history.length > 0 ? (
               <section aria-labelledby="check-history-title">
