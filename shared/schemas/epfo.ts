@@ -69,3 +69,24 @@ export type EpfoLookupView = z.infer<typeof epfoLookupViewSchema>;
 /** GET /api/pipeline/candidates/:candidateId/epfo: the employer's view (null: none decided yet). */
 export const employerEpfoViewSchema = z.object({ lookup: epfoLookupViewSchema.nullable() });
 export type EmployerEpfoView = z.infer<typeof employerEpfoViewSchema>;
+
+/** GET /api/verification/provider-calls: calls to outside sources per provider per day (platform admins). */
+export const providerCallsQuerySchema = z.strictObject({
+  days: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number('days must be a number').int('days must be a whole number').min(1, 'days must be at least 1').max(90, 'days can be at most 90').default(14)),
+});
+export const providerCallDaySchema = z.object({
+  /** YYYY-MM-DD in India. */
+  day: z.string(),
+  provider: z.string(),
+  kind: z.enum(['epfo_history', 'digilocker']),
+  calls: z.number().int(),
+  /** Calls that got no answer (unavailable, rate limited, refused, an error); "not found" is an answer. */
+  failures: z.number().int(),
+  average_ms: z.number().int(),
+});
+export const providerCallsSchema = z.object({
+  days: z.array(providerCallDaySchema),
+  /** Calls made for each company this month (IST), for its plan's checks; WorkCred's own as company null. */
+  by_company: z.array(z.object({ company_id: z.string().nullable(), company_name: z.string().nullable(), calls: z.number().int() })),
+});
+export type ProviderCalls = z.infer<typeof providerCallsSchema>;

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
 import type { MyEmploymentRecords, SharedRecord } from '../../shared/schemas/employment.ts';
-import type { EmployerEpfoView, EpfoLookupView } from '../../shared/schemas/epfo.ts';
+import type { EmployerEpfoView, EpfoLookupView, ProviderCalls } from '../../shared/schemas/epfo.ts';
 import type { CandidateCheck } from '../../shared/schemas/verification.ts';
 import { GIVE_UP_AFTER_MS } from '../../server/features/verification/lookups/process-lookup.ts';
 import { createDevelopmentEpfoProvider, developmentUanFor, type DevelopmentEpfoScenario } from '../../server/features/verification/sources/epfo/development.ts';
@@ -307,6 +307,20 @@ describe.skipIf(laneUnavailable)(`EPFO lookups behind the UAN check (${testDbKin
     const shared = (await call(employer, 'GET', `/api/employment-records/shared/${tara.id}`)).json<SharedRecord>();
     expect(shared.shared).toBe(true);
     expect(shared.epfo?.employers).toHaveLength(2);
+  });
+
+  it('shows the platform admins the calls per provider per day, the failures and the answer time, and who pays', async () => {
+    const response = await call(admin, 'GET', '/api/verification/provider-calls?days=30');
+    expect(response.statusCode, response.body).toBe(200);
+    const stats = response.json<ProviderCalls>();
+    const rows = stats.days.filter((row) => row.provider === 'development' && row.kind === 'epfo_history');
+    const total = (await db().selectFrom('provider_calls').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+    expect(rows.reduce((sum, row) => sum + row.calls, 0)).toBe(Number(total));
+    // The outage's calls are failures; a "no record" answer is not.
+    expect(rows.reduce((sum, row) => sum + row.failures, 0)).toBeGreaterThan(0);
+    expect(stats.by_company).toContainEqual(expect.objectContaining({ company_id: null, company_name: null }));
+    expect((await call(employer, 'GET', '/api/verification/provider-calls')).statusCode).toBe(403);
+    expect((await call(admin, 'GET', '/api/verification/provider-calls?days=0')).statusCode).toBe(400);
   });
 
   it('asks each queued lookup once, even with several workers draining at the same moment', async () => {

@@ -363,6 +363,9 @@ describe.skipIf(laneUnavailable)(`verification checks (${testDbKind})`, () => {
     { actor: 'candidate', method: 'GET', route: '/api/verification/applications/:applicationId/epfo', url: () => '/api/verification/applications/00000000-0000-4000-8000-000000000000/epfo', status: 403 },
     { actor: 'admin', method: 'GET', route: '/api/verification/applications/:applicationId/epfo', url: () => '/api/verification/applications/00000000-0000-4000-8000-000000000000/epfo', status: 403 },
     { actor: 'anonymous', method: 'GET', route: '/api/verification/applications/:applicationId/epfo', url: () => '/api/verification/applications/00000000-0000-4000-8000-000000000000/epfo', status: 401 },
+    { actor: 'admin', method: 'GET', route: '/api/verification/provider-calls', url: () => '/api/verification/provider-calls', status: 200 },
+    { actor: 'admin', method: 'GET', route: '/api/verification/provider-calls', url: () => '/api/verification/provider-calls?days=91', status: 400 },
+    ...forbiddenToNonAdmins('/api/verification/provider-calls', 'GET', () => '/api/verification/provider-calls'),
   ];
 
   describe('permissions', () => {
@@ -382,7 +385,7 @@ describe.skipIf(laneUnavailable)(`verification checks (${testDbKind})`, () => {
 
     it('has a row for every route under /api/verification, including a denial for each', () => {
       const declared = t.app.declaredRoutes.filter((route) => route.url.startsWith('/api/verification')).map((route) => `${route.method} ${route.url}`);
-      expect(declared.length).toBe(10);
+      expect(declared.length).toBe(11);
       for (const route of declared) {
         expect(rows.some((row) => `${row.method} ${row.route}` === route), `no row for ${route}`).toBe(true);
         expect(rows.some((row) => `${row.method} ${row.route}` === route && row.status >= 401 && row.status <= 404), `no denial for ${route}`).toBe(true);

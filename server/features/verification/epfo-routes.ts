@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messages } from '../../../shared/messages.ts';
-import { employerEpfoViewSchema, epfoLookupViewSchema } from '../../../shared/schemas/epfo.ts';
+import { employerEpfoViewSchema, epfoLookupViewSchema, providerCallsQuerySchema, providerCallsSchema } from '../../../shared/schemas/epfo.ts';
 import { applicationIdParamsSchema } from '../../../shared/schemas/pipeline.ts';
 import { consentBodySchema } from '../../../shared/schemas/verification.ts';
 import { sessionOf } from '../../http/access.ts';
@@ -10,6 +10,7 @@ import type { FeatureDeps } from '../feature-deps.ts';
 import { memberScope } from '../team/member-scope.ts';
 import { candidateIdOf } from './candidate-checks.ts';
 import { employerEpfoView } from './lookups/employer-view.ts';
+import { providerCallStats } from './lookups/provider-call-stats.ts';
 import { refreshEpfoLookup } from './lookups/refresh-lookup.ts';
 import type { EpfoHistoryProvider } from './sources/epfo/provider.ts';
 
@@ -44,6 +45,10 @@ export function createEpfoRoutes(options: { provider: EpfoHistoryProvider | null
       '/api/verification/applications/:applicationId/epfo',
       { config: { access: 'user' }, schema: { params: applicationIdParamsSchema, response: { 200: employerEpfoViewSchema } } },
       async (request) => employerEpfoView(db, memberScope(sessionOf(request)), request.params.applicationId),
+    );
+
+    api.get('/api/verification/provider-calls', { config: { access: 'admin' }, schema: { querystring: providerCallsQuerySchema, response: { 200: providerCallsSchema } } }, async (request) =>
+      providerCallStats(db, clock(), request.query.days),
     );
   };
 }

@@ -12,6 +12,7 @@ import { useLiveEvents } from '@web/lib/live/use-live-events.ts';
 import { useVerificationQueue, verificationQueueQueryKey, type QueueFilter } from '../api/get-queue.ts';
 import { CheckReviewPanel } from './check-review-panel.tsx';
 import { CheckStatusBadge } from './check-status-badge.tsx';
+import { ProviderCallsCard } from './provider-calls-card.tsx';
 import { Pager } from '@web/components/pager.tsx';
 
 const text = messages.verification;
@@ -90,57 +91,60 @@ export function AdminVerificationTab() {
   if (selected) return <CheckReviewPanel checkId={selected} onBack={() => setSelected(null)} />;
 
   return (
-    <Card>
-      <section aria-labelledby="verification-queue-title">
-        <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3">
-          <h3 id="verification-queue-title" className="font-semibold text-slate-900">
-            {text.queueTitle}
-          </h3>
-          <div className="flex items-center gap-2">
-            <Label htmlFor="verification-filter">{text.filterLabel}</Label>
-            <select
-              id="verification-filter"
-              className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
-              value={filter}
-              onChange={(event) => {
-                setFilter(event.target.value as QueueFilter);
-                setPage(1);
-              }}
-            >
-              {FILTERS.map((value) => (
-                <option key={value} value={value}>
-                  {text.filters[value]}
-                </option>
-              ))}
-            </select>
+    <div className="space-y-6">
+      <Card>
+        <section aria-labelledby="verification-queue-title">
+          <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3">
+            <h3 id="verification-queue-title" className="font-semibold text-slate-900">
+              {text.queueTitle}
+            </h3>
+            <div className="flex items-center gap-2">
+              <Label htmlFor="verification-filter">{text.filterLabel}</Label>
+              <select
+                id="verification-filter"
+                className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
+                value={filter}
+                onChange={(event) => {
+                  setFilter(event.target.value as QueueFilter);
+                  setPage(1);
+                }}
+              >
+                {FILTERS.map((value) => (
+                  <option key={value} value={value}>
+                    {text.filters[value]}
+                  </option>
+                ))}
+              </select>
+            </div>
           </div>
-        </div>
-        {queue.isPending ? (
-          <div className="flex justify-center p-10">
-            <Spinner />
-          </div>
-        ) : queue.isError ? (
-          <div role="alert" className="flex flex-col items-center gap-3 p-6 text-center">
-            <p className="font-medium text-red-700">{text.queueLoadFailed}</p>
-            <Button variant="outline" onClick={() => void queue.refetch()} disabled={queue.isFetching}>
-              {text.retry}
-            </Button>
-          </div>
-        ) : (
-          <QueueTable checks={queue.data.checks} onOpen={setSelected} />
-        )}
-        {page > 1 || queue.data?.has_more ? (
-          <div className="border-t border-slate-200 px-4 py-2">
-            <Pager
-              page={page}
-              hasMore={queue.data?.has_more ?? false}
-              busy={queue.isFetching}
-              onPageChange={setPage}
-              texts={{ label: text.queuePages, previous: text.previousPage, next: text.nextPage, pageOf: text.queuePageOf }}
-            />
-          </div>
-        ) : null}
-      </section>
-    </Card>
+          {queue.isPending ? (
+            <div className="flex justify-center p-10">
+              <Spinner />
+            </div>
+          ) : queue.isError ? (
+            <div role="alert" className="flex flex-col items-center gap-3 p-6 text-center">
+              <p className="font-medium text-red-700">{text.queueLoadFailed}</p>
+              <Button variant="outline" onClick={() => void queue.refetch()} disabled={queue.isFetching}>
+                {text.retry}
+              </Button>
+            </div>
+          ) : (
+            <QueueTable checks={queue.data.checks} onOpen={setSelected} />
+          )}
+          {page > 1 || queue.data?.has_more ? (
+            <div className="border-t border-slate-200 px-4 py-2">
+              <Pager
+                page={page}
+                hasMore={queue.data?.has_more ?? false}
+                busy={queue.isFetching}
+                onPageChange={setPage}
+                texts={{ label: text.queuePages, previous: text.previousPage, next: text.nextPage, pageOf: text.queuePageOf }}
+              />
+            </div>
+          ) : null}
+        </section>
+      </Card>
+      <ProviderCallsCard />
+    </div>
   );
 }
