@@ -35,7 +35,40 @@ export interface RouteTable {
 }
 
 /** Unmeasured load before each measured run, so the JIT has compiled the path being measured. */
-const WARMUP_SECONDS = 1;
+export const WARMUP_SECONDS = 1;
+
+/** A route of the table: its URL (under the app's address), the headers it needs, its goal as a ratio to the bare route. */
+export interface HotRoute {
+  name: string;
+  goal: number;
+  url: string;
+  headers?: Record<string, string>;
+  against?: string;
+}
+
+/** The table's routes on the demo data `seeded` into `app`: signs the employer in and makes an API key (also used by bench/epfo.ts). */
+export async function hotRoutes(app: Awaited<ReturnType<typeof buildApp>>, seeded: Awaited<ReturnType<typeof seedDemo>>): Promise<HotRoute[]> {
+  const employer = seeded.accounts.find((account) => account.role === 'employer');
+  if (!employer) throw new Error('the demo data has no employer');
+  const cookie = await cookieOf(app, employer.email, seeded.password);
+  const board = await app.inject({ method: 'GET', url: '/api/public/jobs', remoteAddress: '10.200.0.2' });
+  const job = (board.json() as { jobs: { id: string; title: string }[] }).jobs[0];
+  if (!job) throw new Error('the demo data has no open job');
+  const word = job.title.split(/\s+/)[0] ?? 'Engineer';
+  // The public API's job list (issue 16) with a key of the same employer, against the browser's.
+  const created = await app.inject({ method: 'POST', url: '/api/developers/keys', headers: { cookie }, payload: { name: 'Bench', scopes: ['jobs:read'] }, remoteAddress: '10.200.0.3' });
+  if (created.statusCode !== 201) throw new Error(`bench key failed: ${created.statusCode} ${created.body}`);
+  const authorization = `Bearer ${(created.json() as { secret: string }).secret}`;
+  const rows: [string, number, string, Record<string, string>?, string?][] = [
+    ['GET /api/health (no database)', 0.7, '/api/health'],
+    ['GET /api/public/jobs/:id (anonymous)', 0.3, `/api/public/jobs/${job.id}`],
+    [`GET /api/public/jobs?q=${word} (anonymous)`, 0.2, `/api/public/jobs?q=${encodeURIComponent(word)}`],
+    ['GET /api/jobs (employer)', 0.2, '/api/jobs', { cookie }],
+    ['GET /api/v1/jobs (API key)', 0.2, '/api/v1/jobs', { authorization }, 'GET /api/jobs (employer)'],
+    ['GET /api/me (signed in)', 0.25, '/api/me', { cookie }],
+  ];
+  return rows.map(([name, goal, url, headers, against]) => ({ name, goal, url, headers, against }));
+}
 
 /**
  * Seeds the demo data into `database`, serves it, and measures each route of the table, and the
@@ -50,28 +83,10 @@ export async function routeTable(database: Database, duration: number): Promise<
     const seeded = await seedDemo(app, { force: true });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    const employer = seeded.accounts.find((account) => account.role === 'employer');
-    if (!employer) throw new Error('the demo data has no employer');
-    const cookie = await cookieOf(app, employer.email, seeded.password);
-    const board = await app.inject({ method: 'GET', url: '/api/public/jobs', remoteAddress: '10.200.0.2' });
-    const job = (board.json() as { jobs: { id: string; title: string }[] }).jobs[0];
-    if (!job) throw new Error('the demo data has no open job');
-    const word = job.title.split(/\s+/)[0] ?? 'Engineer';
-    // The public API's job list (issue 16) with a key of the same employer, against the browser's.
-    const created = await app.inject({ method: 'POST', url: '/api/developers/keys', headers: { cookie }, payload: { name: 'Bench', scopes: ['jobs:read'] }, remoteAddress: '10.200.0.3' });
-    if (created.statusCode !== 201) throw new Error(`bench key failed: ${created.statusCode} ${created.body}`);
-    const authorization = `Bearer ${(created.json() as { secret: string }).secret}`;
-    const rows: [string, number, string, Record<string, string>?, string?][] = [
-      ['GET /api/health (no database)', 0.7, '/api/health'],
-      ['GET /api/public/jobs/:id (anonymous)', 0.3, `/api/public/jobs/${job.id}`],
-      [`GET /api/public/jobs?q=${word} (anonymous)`, 0.2, `/api/public/jobs?q=${encodeURIComponent(word)}`],
-      ['GET /api/jobs (employer)', 0.2, '/api/jobs', { cookie }],
-      ['GET /api/v1/jobs (API key)', 0.2, '/api/v1/jobs', { authorization }, 'GET /api/jobs (employer)'],
-      ['GET /api/me (signed in)', 0.25, '/api/me', { cookie }],
-    ];
+    const rows = await hotRoutes(app, seeded);
     const baseline = await bareFastify({ duration, warmup: WARMUP_SECONDS });
     const measured: RouteRow[] = [];
-    for (const [name, goal, url, headers, against] of rows) {
+    for (const { name, goal, url, headers, against } of rows) {
       await load(`${base}${url}`, { duration: WARMUP_SECONDS, headers });
       measured.push({ name, goal, load: await load(`${base}${url}`, { duration, headers }), against });
     }

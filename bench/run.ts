@@ -18,7 +18,10 @@
  *      memory (webhooks.ts). The route table also has the public API's job list (issue 16).
  *   8. analytics at 1,000,000 applications: each report's p50 and p95 on PostgreSQL, against the
  *      300 ms goal and the signed-in floor (analytics.ts).
- * BENCH_ONLY=routes,startup,jobs,upload,limits,webhooks,analytics,pages picks sections; BENCH_SECONDS sets each run's length.
+ *   9. EPFO lookups (issue 34): consent to a decided check with the provider answering in 1 s, p95
+ *      against the provider's own time; the route table alone and while 100 candidates verify at
+ *      once (epfo.ts; also npm run bench:epfo).
+ * BENCH_ONLY=routes,startup,jobs,upload,limits,webhooks,analytics,epfo,pages picks sections; BENCH_SECONDS sets each run's length.
  * Separate scripts: npm run bench:notifications (a send to 100,000 users) and npm run bench:latency
  * (live delivery to 500 WebSocket clients, p50/p99).
  */
@@ -29,6 +32,7 @@ import path from 'node:path';
 import { startThrowawayCluster } from '../tests/support/throwaway-postgres.ts';
 import { analyticsBench, printAnalyticsRows } from './analytics.ts';
 import { documentUploadBench, printDocumentUploadRows } from './document-upload.ts';
+import { epfoBench, epfoOptions, printEpfoRows } from './epfo.ts';
 import { jobsListBench } from './jobs-list.ts';
 import { pagesBench } from './pages.ts';
 import { planLimitsBench, printPlanLimitRows } from './plan-limits.ts';
@@ -120,7 +124,7 @@ async function startup() {
 }
 
 const fmt = (n: number) => (n < 10 ? n.toFixed(2) : String(Math.round(n)));
-const only = new Set((process.env.BENCH_ONLY ?? 'routes,startup,jobs,upload,limits,webhooks,analytics,pages').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'routes,startup,jobs,upload,limits,webhooks,analytics,epfo,pages').split(','));
 if (only.has('routes')) await throughput();
 if (only.has('startup')) {
   console.log('\nStart-up and idle memory:');
@@ -136,6 +140,7 @@ if (only.has('upload')) printDocumentUploadRows(await documentUploadBench());
 if (only.has('limits')) printPlanLimitRows(await planLimitsBench());
 if (only.has('webhooks')) printFanOutRows(await webhookFanOutBench());
 if (only.has('analytics')) printAnalyticsRows(await analyticsBench());
+if (only.has('epfo')) printEpfoRows(await epfoBench(epfoOptions(DURATION)), epfoOptions(DURATION));
 if (only.has('pages')) {
   console.log('\nFirst pages (issue 14, item 4):');
   for (const line of await pagesBench()) console.log(line);
