@@ -2,7 +2,7 @@
 export const epfoMessages = {
   epfo: {
     /** Who answered, as people read it; stored lookups keep the provider's name, this its label. */
-    providerLabels: { surepass: 'Surepass', hyperverge: 'HyperVerge', development: 'the development provider' } as Record<string, string>,
+    providerLabels: { surepass: 'Surepass', hyperverge: 'HyperVerge', development: 'the development provider', digilocker: 'DigiLocker', 'digilocker-development': 'the development DigiLocker' } as Record<string, string>,
     verifyButton: 'Verify my employment with EPFO',
     refreshButton: 'Refresh from EPFO',
     consentTitle: 'Verify your employment with EPFO',

@@ -123,6 +123,10 @@ describe.skipIf(laneUnavailable)(`DigiLocker (${testDbKind})`, () => {
     expect(pdf.headers).toMatchObject({ 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="Degree Certificate.pdf"', 'cache-control': 'no-store' });
     expect(pdf.rawPayload.equals(stored)).toBe(true);
 
+    // Every call to DigiLocker is counted for the platform admins (issue 34 §5): the token, the list, the file and its XML.
+    const counted = await t.database.db.selectFrom('provider_calls').select(['provider', 'kind', 'outcome', 'company_id']).where('kind', '=', 'digilocker').execute();
+    expect(counted.length).toBeGreaterThanOrEqual(4);
+    expect(counted.every((row) => row.provider === 'digilocker-development' && row.company_id === null)).toBe(true);
     // The connection ended with the import: a second import needs a new consent.
     const again = await call(candidate.jar, 'POST', '/api/digilocker/import', { uris: [MARKSHEET] });
     expect(again.statusCode).toBe(409);

@@ -18,6 +18,7 @@ import { AppError, tooManyRequests } from '../../http/errors.ts';
 import { createDigilockerProvider, isDevelopmentDigilocker } from '../verification/sources/digilocker/create-provider.ts';
 import { hashState } from '../verification/sources/digilocker/pkce.ts';
 import type { DigilockerProvider } from '../verification/sources/digilocker/provider.ts';
+import { meteredDigilocker } from './metered-provider.ts';
 import type { FeatureDeps } from '../feature-deps.ts';
 import { completeCallback, startAuthorization } from './authorizations.ts';
 import { importIssuedDocuments, listIssuedFiles } from './import-documents.ts';
@@ -41,7 +42,9 @@ const DIGILOCKER_RATE_LIMIT = {
 export async function digilockerRoutes(app: FastifyInstance, { config, database, storage, clock }: FeatureDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
-  const provider = createDigilockerProvider({ config, now: clock });
+  const created = createDigilockerProvider({ config, now: clock });
+  // Every call counted for the platform admins (issue 34 §5).
+  const provider = created ? meteredDigilocker(created, db, app.log) : null;
   const secure = config.isProduction;
   const enabled = (): DigilockerProvider => {
     if (!provider) throw new AppError(404, 'DIGILOCKER_DISABLED', text.disabled);
@@ -118,8 +121,8 @@ export async function digilockerRoutes(app: FastifyInstance, { config, database,
   );
 
   // The development provider's consent screen: only when DIGILOCKER_PROVIDER=development (never in production).
-  if (isDevelopmentDigilocker(provider)) {
-    const development = provider;
+  if (isDevelopmentDigilocker(created)) {
+    const development = created;
     api.get(
       development.consentPath,
       {
