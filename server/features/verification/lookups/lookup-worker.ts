@@ -2,8 +2,11 @@ import { sql } from 'kysely';
 import { Drainer } from '../../../messaging/drain-loop.ts';
 import { processLookup, type ClaimedLookup, type LookupWorkerDeps } from './process-lookup.ts';
 
-/** Lookups one instance works on at once (each mostly waits on the provider). */
-const BATCH = 16;
+/**
+ * Lookups one instance works on at once (each mostly waits on the provider). A slot is refilled as
+ * soon as its lookup ends, so one slow answer never holds up the others.
+ */
+const SLOTS = 16;
 /**
  * A claimed lookup comes due again after this long: longer than the provider's 10-second timeout
  * and the writes after it, so a lookup is never asked twice while its call runs, and one left by an
@@ -24,8 +27,12 @@ export class EpfoLookupWorker extends Drainer {
     super(deps.log, 'EPFO lookups failed');
   }
 
+  private readonly inFlight = new Set<Promise<void>>();
+
   protected async drain(): Promise<void> {
     for (;;) {
+      const room = SLOTS - this.inFlight.size;
+      if (room <= 0 || this.loop.isStopped) return;
       const now = this.deps.clock();
       const lease = new Date(now.getTime() + LOOKUP_LEASE_SECONDS * 1000);
       const claimed = await sql<ClaimedLookup>`
@@ -33,11 +40,32 @@ export class EpfoLookupWorker extends Drainer {
         WHERE id IN (
           SELECT id FROM epfo_lookups
           WHERE state IN ('queued', 'retrying') AND next_attempt_at <= ${now}
-          ORDER BY next_attempt_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+          ORDER BY next_attempt_at LIMIT ${room} FOR UPDATE SKIP LOCKED)
         RETURNING id, candidate_id, check_id, consent_id, provider, billed_company_id, attempts, requested_at`.execute(this.deps.db);
-      if (claimed.rows.length === 0 || this.loop.isStopped) return;
-      await Promise.all(claimed.rows.map((lookup) => processLookup(this.deps, lookup)));
+      if (claimed.rows.length === 0) return;
+      for (const lookup of claimed.rows) {
+        // processLookup never throws; when it ends, its slot takes the next due lookup.
+        const task: Promise<void> = processLookup(this.deps, lookup).finally(() => {
+          this.inFlight.delete(task);
+          this.kick();
+        });
+        this.inFlight.add(task);
+      }
     }
+  }
+
+  /** Resolves when nothing is claimed or being asked. */
+  override async idle(): Promise<void> {
+    for (;;) {
+      await super.idle();
+      if (this.inFlight.size === 0) return;
+      await Promise.all([...this.inFlight]);
+    }
+  }
+
+  override async stop(): Promise<void> {
+    await super.stop();
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
   }
 
   /** Takes every due lookup now and resolves when done: tests and the demo seed call it. */
