@@ -38,6 +38,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, CompanyPermission>> = {
   'GET /api/pipeline/applications/:applicationId/check-requests': 'pipeline.view',
   'POST /api/pipeline/applications/:applicationId/check-requests': 'pipeline.move',
   'GET /api/verification/applications/:applicationId/epfo': 'pipeline.view',
+  'POST /api/employment-records/shared/:candidateId/epfo-refresh': 'pipeline.move',
   'POST /api/pipeline/jobs/:jobId/bulk-reject': 'pipeline.move',
   'POST /api/candidate-search/search': 'candidates.search',
   'GET /api/candidate-search/saved-searches': 'candidates.search',

@@ -65,6 +65,16 @@ export const epfoMessages = {
     kinds: { epfo_history: 'EPFO history', digilocker: 'DigiLocker' } as Record<string, string>,
     byCompanyTitle: 'This month, by who pays',
     workcredPays: 'Candidates on their own (WorkCred)',
+    // An employer holding an old share asks for a fresh confirmation.
+    refreshRequestButton: 'Ask for a fresh EPFO confirmation',
+    refreshRequested: 'We asked {name} to refresh their EPFO confirmation.',
+    refreshTooSoon: 'This record was shared {days} days ago; you can ask for a fresh EPFO confirmation once the share is 90 days old.',
+    refreshAskedRecently: 'You asked for a fresh EPFO confirmation in the last 7 days.',
+    refreshNoticeTitle: 'Refresh your EPFO confirmation',
+    refreshNoticeMessage: '{company} asks you to refresh your EPFO employment confirmation, shared with them {days} days ago.',
+    refreshEmailSubject: '{company} asks you to refresh your EPFO confirmation',
+    refreshEmailText:
+      'Hello {name},\n\n{company} holds the employment record you shared with them {days} days ago and asks you to confirm it with EPFO again. Open your dashboard and choose "Refresh from EPFO": {url}\n\nIf you would rather not, you can leave it as it is.\n\n— WorkCred',
     // Server answers.
     noProvider: 'EPFO lookups are not set up here; the verification team checks UANs by hand.',
     noConsent: 'Give consent to the EPFO check first.',

@@ -90,3 +90,6 @@ export const providerCallsSchema = z.object({
   by_company: z.array(z.object({ company_id: z.string().nullable(), company_name: z.string().nullable(), calls: z.number().int() })),
 });
 export type ProviderCalls = z.infer<typeof providerCallsSchema>;
+
+/** POST /api/employment-records/shared/:candidateId/epfo-refresh: when the candidate was asked. */
+export const epfoRefreshRequestSchema = z.object({ requested_at: z.string() });

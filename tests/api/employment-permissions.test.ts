@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
+import { fill } from '../../shared/fill.ts';
 import { indiaDateFromToday, type Employee, type EmploymentRecord, type EmploymentRecords, type MyEmploymentRecords, type RecordShare, type RecordSharesOverview, type SharedRecord } from '../../shared/schemas/employment.ts';
 import { laneUnavailable } from '../support/test-database.ts';
 import { createTestApp, signIn, type CookieJar, type TestApp } from '../support/test-app.ts';
@@ -138,6 +139,12 @@ describe.skipIf(laneUnavailable)('permissions over /api/employees, /api/employme
       expect(await viewCount()).toBe(1);
     } },
     { actor: 'employerB', method: 'GET', route: '/api/employment-records/shared/:candidateId', note: 'shared with A only', status: 404, message: text.recordNotShared },
+    // ── POST …/epfo-refresh (issue 34): only a company holding a share 90 days old (epfo-refresh-request.test.ts proves the rest).
+    { actor: 'employerA', method: 'POST', route: '/api/employment-records/shared/:candidateId/epfo-refresh', note: 'share just given', body: () => ({}), status: 409, message: fill(messages.epfo.refreshTooSoon, { days: 0 }) },
+    { actor: 'employerB', method: 'POST', route: '/api/employment-records/shared/:candidateId/epfo-refresh', note: 'shared with A only', body: () => ({}), status: 404, message: text.recordNotShared },
+    { actor: 'otherCandidate', method: 'POST', route: '/api/employment-records/shared/:candidateId/epfo-refresh', body: () => ({}), status: 403, message: notInCompany },
+    { actor: 'admin', method: 'POST', route: '/api/employment-records/shared/:candidateId/epfo-refresh', body: () => ({}), status: 403, message: notInCompany },
+    { actor: 'anonymous', method: 'POST', route: '/api/employment-records/shared/:candidateId/epfo-refresh', body: () => ({}), status: 401 },
 
     // ── PATCH /api/employees/:employmentId.
     { actor: 'anonymous', method: 'PATCH', route: '/api/employees/:employmentId', body: () => ({ title: 'x' }), status: 401 },
@@ -227,7 +234,7 @@ describe.skipIf(laneUnavailable)('permissions over /api/employees, /api/employme
     const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
     const declaredKeys = [...new Set(declared.map(key))].sort();
     const tableKeys = [...new Set(rows.map((row) => key({ method: row.method, url: row.route })))].sort();
-    expect(declaredKeys).toHaveLength(11);
+    expect(declaredKeys).toHaveLength(12);
     expect(tableKeys).toEqual(declaredKeys);
     const anonymous = new Set(rows.filter((row) => row.actor === 'anonymous').map((row) => key({ method: row.method, url: row.route })));
     expect(declaredKeys.filter((k) => !anonymous.has(k))).toEqual([]);

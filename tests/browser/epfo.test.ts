@@ -4,7 +4,7 @@ import { messages } from '../../shared/messages.ts';
 import { fill } from '../../web/lib/fill.ts';
 import { developmentUanFor } from '../../server/features/verification/sources/epfo/development.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
-import { screenshot, startBrowserHarness, type BrowserHarness } from '../support/browser.ts';
+import { screenshot, startBrowserHarness, waitForToast, type BrowserHarness } from '../support/browser.ts';
 import { expectNoSidewaysScroll } from '../support/layout.ts';
 
 const PASSWORD = 'Periyar-Monsoon-Kochi-61';
@@ -56,6 +56,15 @@ describe('EPFO: a candidate verifies their employment, an employer sees the mark
       expect(await seriousAxeViolations(page)).toEqual([]);
       await row.scrollIntoViewIfNeeded();
       await screenshot(page, `epfo-candidate-verified-${width}`);
+      // A refresh is consented to anew: the purpose again, then EPFO is asked.
+      await row.getByRole('button', { name: text.refreshButton }).click();
+      const again = page.getByRole('dialog', { name: text.consentTitle });
+      await again.getByText(fill(text.purpose, { provider })).waitFor();
+      await again.getByRole('button', { name: messages.verification.consentConfirm }).click();
+      await waitForToast(page, text.refreshed);
+
+      // The record was shared with this employer 100 days ago: they may ask for a fresh confirmation.
+      await h.t.database.db.insertInto('record_shares').values({ candidate_id: candidate.id, company_id: company.id, purpose: 'shared for the test', granted_at: new Date(Date.now() - 100 * 86_400_000) }).execute();
 
       // The employer: the mark on the card, the history in the panel.
       const employerBrowser = await h.openSignedIn(employer.email, PASSWORD, `/dashboard/jobs/${job.id}/pipeline`);
@@ -71,6 +80,10 @@ describe('EPFO: a candidate verifies their employment, an employer sees the mark
       await panel.scrollIntoViewIfNeeded();
       expect(await seriousAxeViolations(epage)).toEqual([]);
       await screenshot(epage, `epfo-employer-panel-${width}`);
+      const record = epage.getByRole('dialog').getByTestId('shared-record-panel');
+      await record.getByTestId('epfo-record').getByText('INFOSYS LIMITED').waitFor();
+      await record.getByRole('button', { name: text.refreshRequestButton }).click();
+      await waitForToast(epage, fill(text.refreshRequested, { name: 'Priya Sharma' }));
     });
   }
 });

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messages } from '../../../shared/messages.ts';
-import { employerEpfoViewSchema, epfoLookupViewSchema, providerCallsQuerySchema, providerCallsSchema } from '../../../shared/schemas/epfo.ts';
+import { candidateIdParamsSchema } from '../../../shared/schemas/employment.ts';
+import { employerEpfoViewSchema, epfoLookupViewSchema, epfoRefreshRequestSchema, providerCallsQuerySchema, providerCallsSchema } from '../../../shared/schemas/epfo.ts';
 import { applicationIdParamsSchema } from '../../../shared/schemas/pipeline.ts';
 import { consentBodySchema } from '../../../shared/schemas/verification.ts';
 import { sessionOf } from '../../http/access.ts';
@@ -12,6 +13,7 @@ import { candidateIdOf } from './candidate-checks.ts';
 import { employerEpfoView } from './lookups/employer-view.ts';
 import { providerCallStats } from './lookups/provider-call-stats.ts';
 import { refreshEpfoLookup } from './lookups/refresh-lookup.ts';
+import { requestEpfoRefresh } from './lookups/refresh-request.ts';
 import type { EpfoHistoryProvider } from './sources/epfo/provider.ts';
 
 /** Refreshes one candidate may ask per hour: each is a paid provider call. */
@@ -27,7 +29,7 @@ export const EPFO_REFRESH_RATE_LIMIT = {
  * the history of a candidate who applied to it. The lookup itself runs in the lookup worker.
  */
 export function createEpfoRoutes(options: { provider: EpfoHistoryProvider | null; onLookupQueued: () => void }) {
-  return async function epfoRoutes(app: FastifyInstance, { database, clock }: FeatureDeps) {
+  return async function epfoRoutes(app: FastifyInstance, { config, database, clock, onMessageQueued }: FeatureDeps) {
     const api = app.withTypeProvider<ZodTypeProvider>();
     const { db } = database;
 
@@ -45,6 +47,17 @@ export function createEpfoRoutes(options: { provider: EpfoHistoryProvider | null
       '/api/verification/applications/:applicationId/epfo',
       { config: { access: 'user' }, schema: { params: applicationIdParamsSchema, response: { 200: employerEpfoViewSchema } } },
       async (request) => employerEpfoView(db, memberScope(sessionOf(request)), request.params.applicationId),
+    );
+
+    api.post(
+      '/api/employment-records/shared/:candidateId/epfo-refresh',
+      { config: { access: 'user' }, schema: { params: candidateIdParamsSchema, body: consentBodySchema, response: { 200: epfoRefreshRequestSchema } } },
+      async (request) => {
+        const session = sessionOf(request);
+        const result = await requestEpfoRefresh(db, { userId: session.userId, companyId: memberScope(session).companyId, ip: request.ip, publicUrl: config.PUBLIC_URL }, request.params.candidateId, clock());
+        onMessageQueued();
+        return result;
+      },
     );
 
     api.get('/api/verification/provider-calls', { config: { access: 'admin' }, schema: { querystring: providerCallsQuerySchema, response: { 200: providerCallsSchema } } }, async (request) =>

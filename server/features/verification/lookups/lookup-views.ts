@@ -45,12 +45,15 @@ export async function latestLookupView(db: Reader, candidateId: string): Promise
 
 /**
  * What others see (employers the candidate applied to, the shared record): the newest decided
- * lookup, and only while the consent that allowed it stands (withdrawing it withdraws this too).
+ * lookup, and only while the candidate's consent to the UAN check stands (withdrawing it withdraws this too).
  */
 export async function decidedLookupView(db: Reader, candidateId: string): Promise<EpfoLookupView | null> {
   const row = await baseQuery(db, candidateId)
     .where('state', '=', 'decided')
-    .where(({ exists, selectFrom }) => exists(selectFrom('verification_consents as vc').select('vc.id').whereRef('vc.id', '=', 'epfo_lookups.consent_id').where('vc.revoked_at', 'is', null)))
+    // Any standing consent to the UAN check: a refresh consents anew while the last answer stays on show.
+    .where(({ exists, selectFrom }) =>
+      exists(selectFrom('verification_consents as vc').select('vc.id').whereRef('vc.candidate_id', '=', 'epfo_lookups.candidate_id').where('vc.subject', '=', 'uan').where('vc.revoked_at', 'is', null)),
+    )
     .limit(1)
     .executeTakeFirst();
   return row ? toView(row, row) : null;

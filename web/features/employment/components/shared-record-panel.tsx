@@ -7,6 +7,7 @@ import { useSharedRecord } from '../api/get-shared-record.ts';
 import { useLiveSharedRecord } from '../hooks/use-live-employment.ts';
 import { formatMoment } from '../lib/format-dates.ts';
 import { EmploymentTimeline, EpfoRecordSection, VerifiedChecks } from './record-timeline.tsx';
+import { EpfoRefreshRequest } from './epfo-refresh-request.tsx';
 
 const text = messages.employment;
 
@@ -38,6 +39,7 @@ export function SharedRecordPanel({ candidateId }: { candidateId: string }) {
           <p className="text-xs text-slate-600">{record.data.shared && record.data.shared_at ? fill(text.panelShared, { date: formatMoment(record.data.shared_at) }) : text.panelOwnOnly}</p>
           {record.data.employments.length === 0 ? <p className="text-sm text-slate-500">{text.historyEmpty}</p> : <EmploymentTimeline employments={record.data.employments} viewer="employer" />}
           {record.data.shared ? <EpfoRecordSection epfo={record.data.epfo} /> : null}
+          {record.data.shared ? <EpfoRefreshRequest candidateId={candidateId} record={record.data} /> : null}
           {record.data.shared ? (
             <div className="space-y-2">
               <h4 className="text-sm font-medium text-slate-900">{text.checksTitle}</h4>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { format } from 'date-fns';
 import { messages } from '@shared/messages.ts';
 import type { CandidateCheck } from '@shared/schemas/verification.ts';
@@ -7,6 +8,7 @@ import { errorMessage } from '@web/lib/api-client.ts';
 import { fill } from '@web/lib/fill.ts';
 import { toast } from '@web/lib/toast.ts';
 import { useRefreshEpfo } from '../api/epfo.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
 import { EpfoHistory } from './epfo-history.tsx';
 
 const text = messages.epfo;
@@ -17,13 +19,18 @@ const text = messages.epfo;
  */
 export function EpfoProgress({ check }: { check: CandidateCheck }) {
   const refresh = useRefreshEpfo();
+  // A refresh is consented to anew: the purpose is shown again before EPFO is asked.
+  const [confirming, setConfirming] = useState(false);
   const lookup = check.epfo;
   const provider = lookup?.provider_label ?? check.uan_provider ?? '';
   const open = !lookup || lookup.state === 'asking' || lookup.state === 'retrying';
 
   function ask() {
     refresh.mutate(undefined, {
-      onSuccess: () => toast.success(text.refreshed),
+      onSuccess: () => {
+        setConfirming(false);
+        toast.success(text.refreshed);
+      },
       onError: (error) => toast.error(errorMessage(error, messages.verification.actionFailed)),
     });
   }
@@ -46,10 +53,21 @@ export function EpfoProgress({ check }: { check: CandidateCheck }) {
       </div>
       {lookup?.findings ? <EpfoHistory lookup={lookup} findings={lookup.findings} audience="candidate" /> : null}
       {lookup && !open ? (
-        <Button variant="outline" size="sm" onClick={ask} disabled={refresh.isPending}>
+        <Button variant="outline" size="sm" onClick={() => setConfirming(true)} disabled={refresh.isPending}>
           {text.refreshButton}
         </Button>
       ) : null}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={text.consentTitle}
+        description={messages.verification.consentIntro}
+        confirmLabel={messages.verification.consentConfirm}
+        onConfirm={ask}
+        pending={refresh.isPending}
+      >
+        <p className="mt-3 rounded-md bg-slate-50 p-3 text-sm text-slate-800">{check.purpose}</p>
+      </ConfirmDialog>
     </div>
   );
 }
