@@ -80,6 +80,12 @@ export async function openDocumentForViewer(
 
 /** A candidate's documents for a viewer allowed to see them; 404 for unknown candidates and everyone else. */
 export async function listDocumentsForViewer(db: Kysely<DB>, viewer: SessionContext, candidateId: string): Promise<CandidateDocument[]> {
+  await assertMayReadCandidate(db, viewer, candidateId, m.notFound);
+  return listCandidateDocuments(db, candidateId);
+}
+
+/** 404 (with `message`) unless the candidate exists and the viewer may read their documents: nothing is confirmed to anyone else. */
+export async function assertMayReadCandidate(db: Kysely<DB>, viewer: SessionContext, candidateId: string, message: string): Promise<void> {
   const candidate = await db
     .selectFrom('user_profiles')
     .select('id')
@@ -87,6 +93,5 @@ export async function listDocumentsForViewer(db: Kysely<DB>, viewer: SessionCont
     .where('role', '=', 'candidate')
     .where((eb) => mayReadCandidate(viewer, eb.ref('user_profiles.id')))
     .executeTakeFirst();
-  if (!candidate) throw notFound(m.notFound);
-  return listCandidateDocuments(db, candidateId);
+  if (!candidate) throw notFound(message);
 }

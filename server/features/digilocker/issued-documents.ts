@@ -8,7 +8,7 @@ import { writeAudit } from '../../audit/write-audit.ts';
 import type { DB, IssuedDocumentsTable } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { mayReadCandidate } from '../candidate-documents/document-access.ts';
+import { assertMayReadCandidate } from '../candidate-documents/document-access.ts';
 import { confirmsEducation } from './education-match.ts';
 
 const text = messages.digilocker;
@@ -63,14 +63,7 @@ export async function listMyIssuedDocuments(db: Kysely<DB>, session: SessionCont
 
 /** For whoever may read the candidate's documents (document-access.ts): the candidate, admins, employers they applied to. 404 to others. */
 export async function listIssuedDocumentsForViewer(db: Kysely<DB>, viewer: SessionContext, candidateId: string): Promise<IssuedDocument[]> {
-  const candidate = await db
-    .selectFrom('user_profiles')
-    .select('id')
-    .where('id', '=', candidateId)
-    .where('role', '=', 'candidate')
-    .where((eb) => mayReadCandidate(viewer, eb.ref('user_profiles.id')))
-    .executeTakeFirst();
-  if (!candidate) throw notFound(text.notFound);
+  await assertMayReadCandidate(db, viewer, candidateId, text.notFound);
   return rowsOf(db, candidateId, viewer.userId === candidateId);
 }
 

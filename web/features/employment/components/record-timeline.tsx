@@ -2,7 +2,8 @@ import { BadgeCheck, Building2 } from 'lucide-react';
 import { messages } from '@shared/messages.ts';
 import type { EmploymentRecord, EpfoHistoryRecord, VerifiedCheck } from '@shared/schemas/employment.ts';
 import { fill } from '@web/lib/fill.ts';
-import { formatDay, formatMoment, formatMonth } from '../lib/format-dates.ts';
+import { epfoMonth } from '@web/features/verification/components/epfo-history.tsx';
+import { formatDay, formatMoment } from '../lib/format-dates.ts';
 
 const text = messages.employment;
 
@@ -93,7 +94,6 @@ export function VerifiedChecks({ checks }: { checks: VerifiedCheck[] }) {
   );
 }
 
-const month = (date: string | null) => (date ? formatMonth(date) : messages.epfo.unknownDate);
 
 /**
  * The employments EPFO's records hold (issue 34), each with its joining and exit months, and who
@@ -112,7 +112,7 @@ export function EpfoRecordSection({ epfo }: { epfo: EpfoHistoryRecord | null }) 
         {epfo.employers.map((employer, index) => (
           <li key={`${employer.establishment}-${index}`} className="flex flex-wrap justify-between gap-x-3">
             <span className="font-medium text-slate-900">{employer.establishment}</span>
-            <span className="text-slate-600">{fill(messages.epfo.months, { from: month(employer.joined), to: employer.exited ? month(employer.exited) : messages.epfo.present })}</span>
+            <span className="text-slate-600">{fill(messages.epfo.months, { from: epfoMonth(employer.joined), to: employer.exited ? epfoMonth(employer.exited) : messages.epfo.present })}</span>
           </li>
         ))}
       </ul>

@@ -14,8 +14,3 @@ export function formatMoment(timestamp: string): string {
 export function formatMomentWithTime(timestamp: string): string {
   return format(new Date(timestamp), 'd MMM yyyy, HH:mm');
 }
-
-/** A calendar date's month ('YYYY-MM-DD' or 'YYYY-MM'): Apr 2025. */
-export function formatMonth(date: string): string {
-  return format(parseISO(`${date.slice(0, 7)}-01`), 'MMM yyyy');
-}

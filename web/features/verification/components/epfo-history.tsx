@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { format, parseISO } from 'date-fns';
 import { AlertTriangle, BadgeCheck, Info } from 'lucide-react';
 import { messages } from '@shared/messages.ts';
 import type { EpfoFindings, EpfoLookupView } from '@shared/schemas/epfo.ts';
@@ -7,12 +7,9 @@ import { cn } from '@web/lib/cn.ts';
 
 const text = messages.epfo;
 
-const month = (date: string | null) => (date ? format(new Date(`${date.slice(0, 7)}-01T00:00:00`), 'MMM yyyy') : text.unknownDate);
+/** An EPFO date's month ('YYYY-MM-DD' or 'YYYY-MM'), as people read it: Apr 2019; EPFO may have none. */
+export const epfoMonth = (date: string | null) => (date ? format(parseISO(`${date.slice(0, 7)}-01`), 'MMM yyyy') : text.unknownDate);
 const day = (iso: string) => format(new Date(iso), 'd MMM yyyy');
-
-/** "EPFO records via Surepass, 27 Nov 2026": who confirmed, and when. */
-export const epfoSourceLine = (lookup: Pick<EpfoLookupView, 'provider_label' | 'decided_at'>) =>
-  fill(text.sourceLine, { provider: lookup.provider_label, date: lookup.decided_at ? day(lookup.decided_at) : '' });
 
 /**
  * What an EPFO lookup found: each establishment with its joining and exit months and the claims it
@@ -35,7 +32,7 @@ export function EpfoHistory({ lookup, findings, audience }: { lookup: EpfoLookup
         {findings.employers.map((employer, index) => (
           <li key={`${employer.establishment}-${index}`} className="rounded-md border border-slate-200 p-2">
             <p className="font-medium text-slate-900">{employer.establishment}</p>
-            <p className="text-slate-600">{fill(text.months, { from: month(employer.joined), to: employer.exited ? month(employer.exited) : text.present })}</p>
+            <p className="text-slate-600">{fill(text.months, { from: epfoMonth(employer.joined), to: employer.exited ? epfoMonth(employer.exited) : text.present })}</p>
             {employer.confirms.length > 0 ? (
               <p className="mt-1 flex items-center gap-1 text-emerald-800">
                 <BadgeCheck className="size-4 shrink-0" aria-hidden="true" />
