@@ -1,0 +1,50 @@
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { renderPages } from '../../server/features/verification/reading/ocr/render-pages.ts';
+
+/** A4 in points. */
+const A4: [number, number] = [595.28, 841.89];
+
+/** A text PDF: each page's lines in 12 pt Helvetica from the top-left margin. */
+export async function textPdf(pages: string[][]): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (const lines of pages) {
+    const page = doc.addPage(A4);
+    lines.forEach((line, index) => page.drawText(line, { x: 56, y: A4[1] - 72 - index * 22, size: 12, font }));
+  }
+  return doc.save();
+}
+
+/**
+ * A scan as candidates have them: every page only an image of the printed page (rendered at
+ * `dpi`), with no text layer, as a scanner or a phone's "save as PDF" makes it.
+ */
+export async function scannedPdf(pages: string[][], { dpi = 150 } = {}): Promise<Uint8Array> {
+  const rendered = await renderPages(await textPdf(pages), { dpi, maxPages: pages.length });
+  const doc = await PDFDocument.create();
+  for (const page of rendered.pages) {
+    const image = await doc.embedPng(page.png);
+    const sheet = doc.addPage(A4);
+    sheet.drawImage(image, { x: 0, y: 0, width: A4[0], height: A4[1] });
+  }
+  return doc.save();
+}
+
+/** A salary slip's lines, as an Indian payroll system prints them. */
+export function payslipText(name: string, employer: string): string[] {
+  return [
+    `${employer}`,
+    'Payslip for the month of October 2026',
+    `Employee Name: ${name}`,
+    'Employee ID: INF-204817    UAN: 100456789123',
+    'Basic Salary 60,000.00',
+    'House Rent Allowance 24,000.00',
+    'Special Allowance 16,000.00',
+    'Gross Earnings 1,00,000.00',
+    'Provident Fund 7,200.00',
+    'Professional Tax 200.00',
+    'Income Tax 9,100.00',
+    'Total Deductions 16,500.00',
+    'Net Pay 83,500.00',
+  ];
+}
