@@ -13,10 +13,45 @@ export interface LiveEvent {
   id?: string;
 }
 
+/** NOTIFY payloads must stay under 8,000 bytes: a longer batch goes as several notifications. */
+const MAX_PAYLOAD_CHARS = 7000;
+
 /**
  * Publishes through Postgres NOTIFY, so every app instance on the database sees it. Inside a
- * transaction the event is delivered only if and when the transaction commits.
+ * transaction the event is delivered only if and when the transaction commits. Several events (one
+ * change told to the person, the team and each company) go as one notification carrying an array:
+ * one statement and one wake-up per listener instead of one per event.
  */
-export async function publish(db: Kysely<DB> | Transaction<DB>, event: LiveEvent): Promise<void> {
-  await sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`.execute(db);
+export async function publish(db: Kysely<DB> | Transaction<DB>, event: LiveEvent | LiveEvent[]): Promise<void> {
+  const events = Array.isArray(event) ? event : [event];
+  let batch: LiveEvent[] = [];
+  let size = 2;
+  for (const next of events) {
+    const length = JSON.stringify(next).length + 1;
+    if (batch.length > 0 && size + length > MAX_PAYLOAD_CHARS) {
+      await notify(db, batch);
+      batch = [];
+      size = 2;
+    }
+    batch.push(next);
+    size += length;
+  }
+  if (batch.length > 0) await notify(db, batch);
+}
+
+async function notify(db: Kysely<DB> | Transaction<DB>, events: LiveEvent[]): Promise<void> {
+  const payload = events.length === 1 ? events[0] : events;
+  await sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(payload)})`.execute(db);
+}
+
+/** What a notification carries: one event, or an array of them (publish's batches). */
+export function eventsOf(payload: string): LiveEvent[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(payload);
+  } catch {
+    return [];
+  }
+  const list = Array.isArray(parsed) ? parsed : [parsed];
+  return list.filter((item): item is LiveEvent => typeof item === 'object' && item !== null && typeof (item as LiveEvent).topic === 'string' && typeof (item as LiveEvent).type === 'string');
 }

@@ -3,7 +3,7 @@ import type { WebSocket } from 'ws';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { AuthGuards, SessionContext } from '../auth/session.ts';
-import { EVENTS_CHANNEL, type LiveEvent } from './events.ts';
+import { EVENTS_CHANNEL, eventsOf } from './events.ts';
 
 /** The topics a session may hear. Decided here, on the server; a client cannot ask for others. */
 export function topicsFor(session: SessionContext): string[] {
@@ -41,18 +41,14 @@ export async function registerLiveUpdates(
   const ownOrigin = new URL(deps.config.PUBLIC_URL).origin;
 
   const unlisten = await deps.database.listen(EVENTS_CHANNEL, (payload) => {
-    let event: LiveEvent;
-    try {
-      event = JSON.parse(payload) as LiveEvent;
-    } catch {
-      return;
-    }
-    const message = JSON.stringify(event);
-    const closeCode = event.topic.startsWith('user:') ? CLOSE_AFTER.get(event.type) : undefined;
-    for (const [socket, topics] of sockets) {
-      if (!topics.has(event.topic) || socket.readyState !== socket.OPEN) continue;
-      socket.send(message);
-      if (closeCode !== undefined) socket.close(closeCode, event.type);
+    for (const event of eventsOf(payload)) {
+      const message = JSON.stringify(event);
+      const closeCode = event.topic.startsWith('user:') ? CLOSE_AFTER.get(event.type) : undefined;
+      for (const [socket, topics] of sockets) {
+        if (!topics.has(event.topic) || socket.readyState !== socket.OPEN) continue;
+        socket.send(message);
+        if (closeCode !== undefined) socket.close(closeCode, event.type);
+      }
     }
   });
   app.addHook('onClose', async () => {
