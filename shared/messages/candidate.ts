@@ -112,6 +112,7 @@ export const candidateMessages = {
     pdfActiveContent: 'This PDF contains active content (JavaScript, a launch action or an embedded file), which we do not accept. Save or print the document as a new PDF and upload that.',
     pdfHtmlPayload: 'This file is not a clean PDF: it carries web-page code after the PDF header. Save or print the document as a new PDF and upload that.',
     pdfNoEof: 'This PDF is incomplete or damaged: it does not end like a PDF. Save or print the document as a new PDF and upload that.',
+    pdfUnreadable: 'This PDF could not be opened: it may be damaged. Save or print the document as a new PDF and upload that.',
     tooManyUploads: 'Too many uploads. Please try again in an hour.',
     candidatesOnly: 'Only candidate accounts can upload documents.',
     wrongContentType: 'Send the PDF itself as the request body, with Content-Type: application/pdf.',

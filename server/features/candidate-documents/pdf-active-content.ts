@@ -4,13 +4,14 @@
  * or carry embedded files, and web-page markup smuggled after the %PDF- header (a PDF/HTML
  * polyglot), and checks that the file ends like a PDF (%%EOF).
  *
- * It reads what is visible in the file. Names inside compressed object streams are not decoded, so
- * this is defence in depth beside how files are served (attachment, application/pdf, nosniff,
- * sandboxed viewer), not a guarantee that no PDF can hold a script.
+ * It reads what is visible in the file as it streams in. Names inside compressed object streams are
+ * found afterwards, when the whole file's objects are read (pdf-gate.ts, server/pdf/pdf-objects.ts).
+ * Both are defence in depth beside how files are served (attachment, application/pdf, nosniff,
+ * sandboxed viewer).
  */
 
-/** PDF names that make a document act: JavaScript, launching programs, embedded files and media. */
-const ACTIVE_NAMES = new Set(['JavaScript', 'JS', 'Launch', 'EmbeddedFile', 'EmbeddedFiles', 'RichMedia', 'ImportData']);
+/** PDF names that make a document act: JavaScript, launching programs, embedded files, media and XFA forms (which carry scripts). The same list is in server/pdf/pdf-objects-worker.mjs. */
+const ACTIVE_NAMES = new Set(['JavaScript', 'JS', 'Launch', 'EmbeddedFile', 'EmbeddedFiles', 'RichMedia', 'ImportData', 'XFA']);
 /** Markup that starts a web page, at the start of a line (PDF text sits inside strings, not there). */
 const HTML_LINE = /(?:^|[\r\n])[ \t]*<(?:!doctype\s+html|html|head|body|script|iframe|svg|object|embed)[\s>/]/i;
 const PDF_NAME = /\/((?:[^\s/[\]<>(){}%#]|#[0-9A-Fa-f]{2})+)/g;

@@ -1,6 +1,7 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import { messages } from '../../../shared/messages.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
+import { findActiveObjects } from '../../pdf/pdf-objects.ts';
 import { PdfContentScanner, type PdfContentProblem } from './pdf-active-content.ts';
 
 const m = messages.candidate.documents;
@@ -11,20 +12,29 @@ const HEAD_BYTES = 4100;
 export const tooLarge = () => new AppError(413, 'TOO_LARGE', m.tooLarge);
 export const notPdf = () => badRequest(m.notPdf, 'NOT_PDF');
 export const emptyFile = () => badRequest(m.empty, 'EMPTY_FILE');
-const contentRefusals: Record<PdfContentProblem, () => AppError> = {
+const contentRefusals: Record<PdfContentProblem | 'unreadable', () => AppError> = {
   active_content: () => new AppError(422, 'PDF_ACTIVE_CONTENT', m.pdfActiveContent),
   html_payload: () => new AppError(422, 'PDF_HTML_PAYLOAD', m.pdfHtmlPayload),
   no_eof: () => new AppError(422, 'PDF_NO_EOF', m.pdfNoEof),
+  unreadable: () => new AppError(422, 'PDF_UNREADABLE', m.pdfUnreadable),
 };
 
 /**
- * Passes an upload through while judging it, so nothing is buffered beyond its first 4 KB:
+ * Passes an upload through while judging it:
  * counts bytes and fails at the first byte over the limit (413); holds back the head until it can
  * tell the content is a PDF (`%PDF-` at byte 0, and file-type agrees), else fails (400); fails an
  * empty body (400). A failure destroys the stream, so the storage write it feeds is abandoned.
  * Names and Content-Type play no part: a PDF-named HTML page is refused by its bytes. Every chunk
  * also goes through PdfContentScanner: JavaScript, launch and embedded-file actions, web-page
  * markup after the header, or no %%EOF at the end refuse the upload (422).
+ *
+ * Then, before the write completes, the whole file's objects are read with MuPDF in a worker
+ * (server/pdf/pdf-objects.ts), so a script inside a compressed object stream (PDF 1.5 and later),
+ * or in a later incremental update, is refused with the same message as a visible one (issue 35).
+ * That needs the file's bytes, so they are kept (at most maxBytes) until the upload ends. A file
+ * whose reading runs out of time or memory is refused (a hostile file's way past the check); one
+ * MuPDF cannot open at all holds no object it could find, and goes on to the automatic check,
+ * which flags it unreadable.
  */
 export class PdfGate extends Transform {
   bytes = 0;
@@ -34,8 +44,13 @@ export class PdfGate extends Transform {
   private headBytes = 0;
   private judged = false;
   private readonly scanner = new PdfContentScanner();
+  /** Every chunk, for the object-level check at the end. */
+  private readonly kept: Buffer[] = [];
 
-  constructor(private readonly maxBytes: number) {
+  constructor(
+    private readonly maxBytes: number,
+    private readonly objectsTimeoutMs?: number,
+  ) {
     super();
   }
 
@@ -62,6 +77,7 @@ export class PdfGate extends Transform {
     // Active content anywhere in the file refuses it; the storage write it feeds is abandoned.
     const problem = this.scanner.push(chunk);
     if (problem) return this.fail(contentRefusals[problem](), callback);
+    this.kept.push(chunk);
     if (this.judged) return callback(null, chunk);
     if (this.headBytes < HEAD_BYTES) return callback();
     this.judgeHead(callback);
@@ -73,7 +89,7 @@ export class PdfGate extends Transform {
       if (error) return callback(error);
       const problem = this.scanner.finish();
       if (problem) return this.fail(contentRefusals[problem](), callback);
-      callback();
+      this.judgeObjects(callback);
     };
     if (this.judged) return finish();
     this.judgeHead((error, data) => {
@@ -81,6 +97,16 @@ export class PdfGate extends Transform {
       if (data) this.push(data);
       finish();
     });
+  }
+
+  /** Active content anywhere among the file's objects (object streams and every update included). */
+  private judgeObjects(callback: TransformCallback): void {
+    const file = Buffer.concat(this.kept);
+    this.kept.length = 0;
+    findActiveObjects(file, this.objectsTimeoutMs).then(
+      ({ active }) => (active ? this.fail(contentRefusals.active_content(), callback) : callback()),
+      () => this.fail(contentRefusals.unreadable(), callback),
+    );
   }
 
   private judgeHead(callback: TransformCallback): void {
