@@ -28,24 +28,33 @@ export interface PersonOnPaper {
   netPay: string;
 }
 
-export const salarySlip = (p: PersonOnPaper) =>
-  textPdf([
+const rupees = (value: number) => value.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Figures that add up, as a payroll system prints them (the document forensics check the sums): PF at the ₹1,800 ceiling. */
+export const salarySlip = (p: PersonOnPaper) => {
+  const net = Number(p.netPay.replace(/,/g, ''));
+  const gross = net + 2_000;
+  const basic = Math.round(gross / 2);
+  const hra = Math.round(gross / 4);
+  return textPdf([
     p.employer.toUpperCase(),
     'Payslip for the month of March 2026',
     `Employee Name: ${p.name}        Employee Code: E-1042`,
     `UAN: ${p.uan}     PF No: MH/BOM/12345/000/0001042`,
-    'Basic 26,000.00   HRA 13,000.00   Special allowance 15,000.00',
-    'Gross earnings 54,000.00   Professional tax 200.00',
+    `Basic ${rupees(basic)}   HRA ${rupees(hra)}   Special allowance ${rupees(gross - basic - hra)}`,
+    `Gross earnings ${rupees(gross)}   Provident fund 1,800.00   Professional tax 200.00   Total deductions 2,000.00`,
     `Net Pay: Rs. ${p.netPay}`,
   ]);
+};
 
 export const bankStatement = (p: { name: string; employer: string; credit: string }) =>
   textPdf([
     'State Bank of India   Statement of account   01/03/2026 to 31/03/2026',
     `Account holder: ${p.name}`,
     '01/03/2026  UPI/GROCER/4512  DR  450.00  Balance 12,340.50',
-    `31/03/2026  NEFT CR ${p.employer.toUpperCase()} SALARY MAR  ${p.credit}  Balance 64,340.50`,
-    '02/04/2026  ATM WDL  DR  5,000.00  Balance 59,340.50',
+    // The running balance reconciles, as a bank prints it (the document forensics check it).
+    `31/03/2026  NEFT CR ${p.employer.toUpperCase()} SALARY MAR  ${p.credit}  Balance ${rupees(12_340.5 + Number(p.credit.replace(/,/g, '')))}`,
+    `02/04/2026  ATM WDL  DR  5,000.00  Balance ${rupees(7_340.5 + Number(p.credit.replace(/,/g, '')))}`,
   ]);
 
 export const experienceLetter = (p: { name: string; employer: string }) =>
