@@ -52,6 +52,7 @@ import { pipelineRoutes } from './features/pipeline/routes.ts';
 import { createVerificationRoutes } from './features/verification/routes.ts';
 import { createEpfoRoutes } from './features/verification/epfo-routes.ts';
 import { EPFO_LOOKUPS_POLL_MS, EpfoLookupWorker } from './features/verification/lookups/lookup-worker.ts';
+import { developmentOtpSender } from './features/verification/sources/epfo/development-sms.ts';
 import { EPFO_LOOKUPS_CHANNEL } from './features/verification/lookups/queue-lookup.ts';
 import { createEpfoProvider } from './features/verification/sources/epfo/create-provider.ts';
 import type { EpfoHistoryProvider } from './features/verification/sources/epfo/provider.ts';
@@ -213,6 +214,7 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
           urls: { surepass: config.SUREPASS_API_URL, hyperverge: config.HYPERVERGE_API_URL },
           keys: { surepassToken: config.SUREPASS_TOKEN, hypervergeAppId: config.HYPERVERGE_APP_ID, hypervergeAppKey: config.HYPERVERGE_APP_KEY },
           now: clock,
+          developmentOtp: { secret: config.AUTH_SECRET, sendCode: developmentOtpSender(database.db, () => outbox.kick()) },
         });
   const epfoLookups = new EpfoLookupWorker({ db: database.db, provider: epfoProvider, log: app.log, clock });
   app.decorate('epfoLookups', epfoLookups);

@@ -13,6 +13,11 @@ export interface VerificationFlag {
   expected?: string;
   found?: string;
   evidence?: string;
+  /** Document forensics (issue 35): the 1-based page and the place, [x0, y0, x1, y1] in points from the page's top-left corner. */
+  page?: number;
+  rect?: [number, number, number, number];
+  /** The document_risk flag: the level its signals make. */
+  risk?: 'low' | 'medium' | 'high';
 }
 
 export interface VerificationChecksTable {

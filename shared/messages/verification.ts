@@ -69,6 +69,9 @@ export const verificationMessages = {
     epfo_dual_employment: 'Two employers paid your PF for the same months',
     epfo_gap: 'A gap between employers (for information only)',
     epfo_filings_stopped: 'Your current employer’s PF filings stopped',
+    // Document forensics (issue 35): the candidate reads one plain reason, never the signal itself.
+    document_changed: 'This document seems to have been changed after it was created',
+    document_figures: 'The figures on this document do not add up',
   } as Record<string, string>,
   /** The same findings as the verification team reads them (the rules above speak to the candidate). */
   reviewerRules: {
@@ -86,10 +89,41 @@ export const verificationMessages = {
     epfo_dual_employment: 'Two employers paid PF for the same months (dual employment)',
     epfo_gap: 'A gap of more than three months between employers (information)',
     epfo_filings_stopped: 'The current employer’s PF filings stopped over three months ago',
+    // Document forensics (issue 35): reasons to look, not conclusions.
+    forensic_producer: 'Saved by an editing or conversion tool, not the issuer’s own system',
+    forensic_incremental_update: 'Saved again after it was made: a later revision changed pages',
+    forensic_modified_later: 'Modified well after it was created',
+    forensic_touchup: 'Acrobat text edits left in the page (TouchUp_TextEdit)',
+    forensic_covered_text: 'Text covered by a shape drawn over it',
+    forensic_invisible_text: 'Text in the background’s colour',
+    forensic_field_two_values: 'The same field shows two different values',
+    forensic_font_embedded_twice: 'A font embedded twice on one page',
+    forensic_font_lonely: 'A number set in a font used nowhere else',
+    forensic_earnings_sum: 'The earnings do not add up to the gross',
+    forensic_net_pay_sum: 'Gross minus deductions is not the net pay',
+    forensic_pf_rate: 'The employee’s PF is not 12% of basic',
+    forensic_running_balance: 'The running balance does not reconcile',
+    document_risk: 'Document risk',
   } as Record<string, string>,
+  /** The risk level the forensic signals make, and the signals' names in it. */
+  riskLevels: { low: 'Low risk', medium: 'Medium risk', high: 'High risk' } as Record<string, string>,
+  forensicSignals: {
+    producer: 'producer and creator',
+    revisions: 'saved again after it was made',
+    edits: 'edits left behind',
+    fonts: 'fonts',
+    arithmetic: 'arithmetic',
+  } as Record<string, string>,
+  signalOutcome: 'Signal',
+  flagPlace: 'Page {page}',
+  flagWhere: 'Where',
   /** Notes for findings that carry no text of their own, by audience. */
   ruleNotes: {
-    candidate: { uan_no_provider: 'The verification team checks your UAN by hand.' } as Record<string, string>,
+    candidate: {
+      uan_no_provider: 'The verification team checks your UAN by hand.',
+      document_changed: 'Our verification team will take a look. If you have the original from your employer or bank, upload it again.',
+      document_figures: 'Our verification team will take a look. If you have the original from your employer or bank, upload it again.',
+    } as Record<string, string>,
     reviewer: {
       uan_no_provider: 'Nothing was looked up automatically (UAN_PROVIDER=none). This check awaits your manual review: confirm the UAN with the EPFO member records or the salary slip, then verify or reject it.',
     } as Record<string, string>,

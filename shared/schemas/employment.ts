@@ -16,6 +16,7 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { isIsoDate, todayInIndia } from './jobs.ts';
+import { epfoLookupMethods } from './epfo.ts';
 
 const text = messages.employment;
 const fillMax = (template: string, max: number) => template.replace('{max}', String(max));
@@ -182,7 +183,7 @@ export const employmentRecordSchema = z.object({
   confirmed_at: z.string().meta({ format: 'date-time' }),
   relieved_recorded_at: z.string().nullable(),
   /** EPFO's records confirm this employment too (issue 34): through whom, and when; null otherwise. */
-  epfo: z.object({ provider_label: z.string(), confirmed_at: z.string() }).nullable(),
+  epfo: z.object({ provider_label: z.string(), confirmed_at: z.string(), method: z.enum(epfoLookupMethods) }).nullable(),
 });
 export type EmploymentRecord = z.infer<typeof employmentRecordSchema>;
 
@@ -190,6 +191,8 @@ export type EmploymentRecord = z.infer<typeof employmentRecordSchema>;
 export const epfoHistoryRecordSchema = z.object({
   provider_label: z.string(),
   confirmed_at: z.string(),
+  /** uan: "EPFO records via …"; passbook_otp: "EPFO passbook via …, confirmed by the member’s OTP". */
+  method: z.enum(epfoLookupMethods),
   employers: z.array(z.object({ establishment: z.string(), joined: z.string().nullable(), exited: z.string().nullable() })),
 });
 export type EpfoHistoryRecord = z.infer<typeof epfoHistoryRecordSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from '../messages.ts';
 
 /**
  * EPFO employment history (issue 34): what a lookup concluded, as stored (epfo_lookups.result)
@@ -49,7 +50,33 @@ export const epfoFindingsSchema = z.object({
 });
 export type EpfoFindings = z.infer<typeof epfoFindingsSchema>;
 
-export const epfoLookupStates = ['asking', 'retrying', 'decided', 'gave_up', 'cancelled'] as const;
+/** 'ended': an OTP session that stopped without a decision (its otp.ended says why). */
+export const epfoLookupStates = ['asking', 'retrying', 'decided', 'gave_up', 'cancelled', 'ended'] as const;
+/** uan: the employment history by UAN; passbook_otp: the member's OTP, then their passbook (the stronger option). */
+export const epfoLookupMethods = ['uan', 'passbook_otp'] as const;
+export const epfoOtpSteps = ['sending', 'awaiting_code', 'checking', 'reading'] as const;
+export const epfoOtpEnds = ['expired', 'too_many_wrong', 'unavailable', 'cancelled'] as const;
+
+/** Where an OTP passbook session stands, for the candidate's screen (never the code or the provider's session). */
+export const epfoOtpViewSchema = z.object({
+  /** null once the session ended or decided. */
+  step: z.enum(epfoOtpSteps).nullable(),
+  /** The EPFO mobile the code went to, as the provider masks it. */
+  masked_mobile: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  tries_left: z.number().int(),
+  /** When a new code may be asked for; null: no more for this session. */
+  resend_at: z.string().nullable(),
+  /** The last code was wrong, could not be checked, or must be typed again. */
+  notice: z.enum(['wrong_code', 'not_checked', 'code_lost']).nullable(),
+  ended: z.enum(epfoOtpEnds).nullable(),
+});
+export type EpfoOtpView = z.infer<typeof epfoOtpViewSchema>;
+
+/** POST /api/verification/epfo/otp/code: the code EPFO texted (spaces allowed, as people copy it). */
+export const epfoOtpCodeBodySchema = z.strictObject({
+  code: z.preprocess((value) => (typeof value === 'string' ? value.replace(/\s+/g, '') : value), z.string(messages.epfo.otpCodeFormat).regex(/^\d{6}$/, messages.epfo.otpCodeFormat)),
+});
 
 /** The latest EPFO lookup of a candidate, with its findings once decided. */
 export const epfoLookupViewSchema = z.object({
@@ -63,6 +90,9 @@ export const epfoLookupViewSchema = z.object({
   next_attempt_at: z.string().nullable(),
   decided_at: z.string().nullable(),
   findings: epfoFindingsSchema.nullable(),
+  method: z.enum(epfoLookupMethods),
+  /** The OTP session, on the candidate's own view while it runs or after it ended; null otherwise. */
+  otp: epfoOtpViewSchema.nullable(),
 });
 export type EpfoLookupView = z.infer<typeof epfoLookupViewSchema>;
 
@@ -78,7 +108,7 @@ export const providerCallDaySchema = z.object({
   /** YYYY-MM-DD in India. */
   day: z.string(),
   provider: z.string(),
-  kind: z.enum(['epfo_history', 'digilocker']),
+  kind: z.enum(['epfo_history', 'epfo_passbook', 'digilocker']),
   calls: z.number().int(),
   /** Calls that got no answer (unavailable, rate limited, refused, an error); "not found" is an answer. */
   failures: z.number().int(),

@@ -26,6 +26,10 @@ export const verificationFlagSchema = z.object({
   expected: z.string().optional(),
   found: z.string().optional(),
   evidence: z.string().optional(),
+  /** Document forensics: where the finding is (1-based page; [x0, y0, x1, y1] in points from the page's top-left). */
+  page: z.number().int().optional(),
+  rect: z.tuple([z.number(), z.number(), z.number(), z.number()]).optional(),
+  risk: z.enum(['low', 'medium', 'high']).optional(),
 });
 export type VerificationFlagView = z.infer<typeof verificationFlagSchema>;
 
@@ -53,6 +57,8 @@ export const candidateCheckSchema = z.object({
   epfo: epfoLookupViewSchema.nullable(),
   /** The UAN check: who EPFO is asked through ("Surepass"); null without a provider. */
   uan_provider: z.string().nullable(),
+  /** The UAN check: the consent text of the stronger option (the member's OTP, then the passbook); null where the provider has no OTP flow. */
+  otp_purpose: z.string().nullable(),
 });
 export type CandidateCheck = z.infer<typeof candidateCheckSchema>;
 export const candidateCheckListSchema = z.array(candidateCheckSchema);

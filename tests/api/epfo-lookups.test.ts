@@ -291,12 +291,13 @@ describe.skipIf(laneUnavailable)(`EPFO lookups behind the UAN check (${testDbKin
     expect(mine.epfo).toEqual({
       provider_label: 'the development provider',
       confirmed_at: now.toISOString(),
+      method: 'uan',
       employers: [
         { establishment: 'TATA CONSULTANCY SERVICES LIMITED', joined: '2016-07-11', exited: '2019-03-29' },
         { establishment: 'INFOSYS LIMITED', joined: '2019-04-15', exited: null },
       ],
     });
-    expect(mine.employments[0]?.epfo).toEqual({ provider_label: 'the development provider', confirmed_at: now.toISOString() });
+    expect(mine.employments[0]?.epfo).toEqual({ provider_label: 'the development provider', confirmed_at: now.toISOString(), method: 'uan' });
 
     // Shared with a company she applied to: the same EPFO part; before sharing, none.
     const job = await t.factories.job(company.id, { title: 'Tech Lead' });

@@ -366,6 +366,13 @@ describe.skipIf(laneUnavailable)(`verification checks (${testDbKind})`, () => {
     { actor: 'admin', method: 'GET', route: '/api/verification/provider-calls', url: () => '/api/verification/provider-calls', status: 200 },
     { actor: 'admin', method: 'GET', route: '/api/verification/provider-calls', url: () => '/api/verification/provider-calls?days=91', status: 400 },
     ...forbiddenToNonAdmins('/api/verification/provider-calls', 'GET', () => '/api/verification/provider-calls'),
+    // The OTP passbook flow (issue 34): the candidate's own; with UAN_PROVIDER=none nothing to start.
+    { actor: 'candidate', method: 'POST', route: '/api/verification/epfo/otp', url: () => '/api/verification/epfo/otp', body: {}, status: 409, check: (r) => expect(r.json()).toMatchObject({ code: 'NO_PROVIDER' }) },
+    ...(['POST /api/verification/epfo/otp', 'POST /api/verification/epfo/otp/code', 'POST /api/verification/epfo/otp/resend', 'DELETE /api/verification/epfo/otp'] as const).flatMap((entry) => {
+      const [method, route] = entry.split(' ') as ['POST' | 'DELETE', string];
+      const body = method === 'POST' ? (route.endsWith('/code') ? { code: '123456' } : {}) : undefined;
+      return (['employer', 'admin', 'anonymous'] as const).map((actor): Row => ({ actor, method, route, url: () => route, ...(body ? { body } : {}), status: actor === 'anonymous' ? 401 : 403 }));
+    }),
   ];
 
   describe('permissions', () => {
@@ -385,7 +392,7 @@ describe.skipIf(laneUnavailable)(`verification checks (${testDbKind})`, () => {
 
     it('has a row for every route under /api/verification, including a denial for each', () => {
       const declared = t.app.declaredRoutes.filter((route) => route.url.startsWith('/api/verification')).map((route) => `${route.method} ${route.url}`);
-      expect(declared.length).toBe(11);
+      expect(declared.length).toBe(15);
       for (const route of declared) {
         expect(rows.some((row) => `${row.method} ${row.route}` === route), `no row for ${route}`).toBe(true);
         expect(rows.some((row) => `${row.method} ${row.route}` === route && row.status >= 401 && row.status <= 404), `no denial for ${route}`).toBe(true);

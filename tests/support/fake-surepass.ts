@@ -43,8 +43,30 @@ export const SUREPASS_TOKEN = 'sp-test-token';
 export const SUREPASS_OTP = '482916';
 export const SUREPASS_KNOWN_UAN = '101669821230';
 
+/** One member id's passbook as get-passbook answers it: company_name and its monthly lines. */
+export interface SurepassPassbookCompany {
+  company_name: string;
+  passbook: { member_id: string; employee_share: string; employer_share: string; pension_share: string; approved_on: string; year: string; month: string }[];
+}
+
+/** A member id's passbook lines, one a month from `from` to `to` (YYYY-MM), as EPFO credits them. */
+export function surepassPassbookMonths(memberId: string, from: string, to: string): SurepassPassbookCompany['passbook'] {
+  const lines: SurepassPassbookCompany['passbook'] = [];
+  const [year, month] = from.split('-').map(Number) as [number, number];
+  for (let index = 0; ; index += 1) {
+    const day = new Date(Date.UTC(year, month - 1 + index, 1));
+    const current = day.toISOString().slice(0, 7);
+    if (current > to) break;
+    const approved = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth() + 1, 14)).toISOString().slice(0, 10);
+    lines.push({ member_id: memberId, employee_share: '1,800', employer_share: '550', pension_share: '1250', approved_on: approved, year: current.slice(0, 4), month: current.slice(5, 7) });
+  }
+  return lines;
+}
+
 export async function startFakeSurepass() {
   const histories = new Map<string, SurepassHistoryRow[]>([[SUREPASS_KNOWN_UAN, surepassSampleRows]]);
+  /** Passbooks by UAN (tests add them), each with the member's full name; others answer the two sample months. */
+  const passbooks = new Map<string, { fullName: string; companies: Record<string, SurepassPassbookCompany> }>();
   const sessions = new Map<string, { uan: string; validated: boolean }>();
   let counter = 0;
   const reference = (prefix: string) => `${prefix}_${String(++counter).padStart(20, 'x')}`;
@@ -60,7 +82,7 @@ export async function startFakeSurepass() {
         return rows ? envelope(200, { client_id: reference('employment_history_uan'), uan, employment_history: rows }, null, 'success') : surepassErrors[422];
       }
       case '/api/v1/income/epfo/passbook/generate-otp': {
-        if (!histories.has(uan)) return surepassErrors[400];
+        if (!histories.has(uan) && !passbooks.has(uan)) return surepassErrors[400];
         const clientId = reference('income_epfo_passbook');
         sessions.set(clientId, { uan, validated: false });
         return envelope(200, { client_id: clientId, otp_sent: true, masked_mobile_number: 'XXXXXX5699' }, 'OTP Sent.', 'success');
@@ -75,6 +97,8 @@ export async function startFakeSurepass() {
       case '/api/v1/income/epfo/passbook/get-passbook': {
         const session = sessions.get(String(body.client_id));
         if (!session?.validated) return envelope(422, null, 'OTP not validated', 'otp_not_validated');
+        const own = passbooks.get(session.uan);
+        if (own) return envelope(200, { client_id: body.client_id, pf_uan: session.uan, full_name: own.fullName, father_name: null, dob: null, companies: own.companies }, null, 'success');
         const companies = Object.fromEntries(
           (histories.get(session.uan) ?? []).map((row) => [
             row.member_id,
@@ -94,6 +118,6 @@ export async function startFakeSurepass() {
     }
   };
   const server = await startFakeJsonServer(respond);
-  return { ...server, histories };
+  return { ...server, histories, passbooks };
 }
 export type FakeSurepass = Awaited<ReturnType<typeof startFakeSurepass>>;

@@ -46,13 +46,13 @@ export async function employmentsOf(db: Reader, personId: string, options: { onl
     // The row's check constraint holds both for a confirmed row.
     confirmed_by: row.confirmed_by ?? 'hire',
     confirmed_at: iso(row.confirmed_at ?? row.created_at),
-    epfo: options.epfo?.confirmedCompanies.has(row.company_name) ? { provider_label: options.epfo.provider_label, confirmed_at: options.epfo.confirmed_at } : null,
+    epfo: options.epfo?.confirmedCompanies.has(row.company_name) ? { provider_label: options.epfo.provider_label, confirmed_at: options.epfo.confirmed_at, method: options.epfo.method } : null,
   }));
 }
 
 /** The record's EPFO part: what EPFO's records hold, through whom and when (null without a strong, decided lookup). */
 function epfoHistoryOf(epfo: EpfoRecord | null): EpfoHistoryRecord | null {
-  return epfo ? { provider_label: epfo.provider_label, confirmed_at: epfo.confirmed_at, employers: epfo.employers } : null;
+  return epfo ? { provider_label: epfo.provider_label, confirmed_at: epfo.confirmed_at, method: epfo.method, employers: epfo.employers } : null;
 }
 
 /** Employments companies added that wait for the person's answer. */

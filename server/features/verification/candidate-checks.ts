@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { messages } from '../../../shared/messages.ts';
 import type { CandidateCheck } from '../../../shared/schemas/verification.ts';
 import { verificationSubjects } from '../../../shared/schemas/verification.ts';
@@ -7,8 +8,10 @@ import type { SessionContext } from '../../auth/session.ts';
 import { writeAudit } from '../../audit/write-audit.ts';
 import type { DB, VerificationSubject } from '../../db/schema.ts';
 import { conflict, forbidden } from '../../http/errors.ts';
-import { requestersBySubject } from './check-requests.ts';
 import { latestLookupView } from './lookups/lookup-views.ts';
+import { candidateFlags } from './reading/forensics/candidate-view.ts';
+import { queueEpfoLookup } from './lookups/queue-lookup.ts';
+import type { EpfoProviderName } from './sources/epfo/provider.ts';
 import { publishCheckChange } from './run-check.ts';
 import { fill } from '../../../shared/fill.ts';
 import { PRIVACY_NOTICE_VERSION } from '../../../shared/schemas/privacy.ts';
@@ -51,21 +54,46 @@ async function applicableSubjects(db: Kysely<DB>, candidateId: string): Promise<
   return { subjects, documents: documentIds, phone: profile?.mobile_verified && profile.phone ? profile.phone : null };
 }
 
+/**
+ * Everything the list shows but the EPFO lookup, in one statement: the profile, the documents, the
+ * checks, the standing consents and the companies that asked. The list is read after every live
+ * event of a check (the candidate's page refetches), so it was six round trips each time.
+ * json_agg gives dates as strings: each is read with new Date().
+ */
+function checkListFacts(db: Kysely<DB>, candidateId: string) {
+  return db
+    .selectFrom('user_profiles as u')
+    .leftJoin('candidate_profiles as c', 'c.user_id', 'u.id')
+    .select((eb) => [
+      'c.uan',
+      'u.phone',
+      'u.mobile_verified',
+      jsonArrayFrom(eb.selectFrom('candidate_documents as d').select('d.document_type').whereRef('d.candidate_id', '=', 'u.id')).as('documents'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('verification_checks as v')
+          .select(['v.id', 'v.subject', 'v.status', 'v.reason', 'v.decided_by', 'v.decided_at', 'v.flags', 'v.verified_fields'])
+          .whereRef('v.candidate_id', '=', 'u.id'),
+      ).as('checks'),
+      jsonArrayFrom(eb.selectFrom('verification_consents as k').select(['k.subject', 'k.purpose', 'k.granted_at']).whereRef('k.candidate_id', '=', 'u.id').where('k.revoked_at', 'is', null)).as('consents'),
+      jsonArrayFrom(
+        eb.selectFrom('check_requests as r').innerJoin('companies as co', 'co.id', 'r.company_id').select(['r.subject', 'co.name']).distinct().whereRef('r.candidate_id', '=', 'u.id').orderBy('co.name'),
+      ).as('requesters'),
+    ])
+    .where('u.id', '=', candidateId)
+    .executeTakeFirst();
+}
+
 /** GET /api/verification/checks: one entry per subject that applies, in a fixed order. */
-export async function listCandidateChecks(db: Kysely<DB>, candidateId: string, uanProvider: string | null = null): Promise<CandidateCheck[]> {
-  const [{ subjects, phone }, checks, consents, requesters, epfo] = await Promise.all([
-    applicableSubjects(db, candidateId),
-    db
-      .selectFrom('verification_checks')
-      .select(['id', 'subject', 'status', 'reason', 'decided_by', 'decided_at', 'flags', 'verified_fields'])
-      .where('candidate_id', '=', candidateId)
-      .execute(),
-    db.selectFrom('verification_consents').select(['subject', 'purpose', 'granted_at']).where('candidate_id', '=', candidateId).where('revoked_at', 'is', null).execute(),
-    requestersBySubject(db, candidateId),
-    latestLookupView(db, candidateId),
-  ]);
-  const checkOf = new Map(checks.map((check) => [check.subject, check]));
-  const consentOf = new Map(consents.map((consent) => [consent.subject, consent]));
+export async function listCandidateChecks(db: Kysely<DB>, candidateId: string, uanProvider: string | null = null, otpPurpose: string | null = null): Promise<CandidateCheck[]> {
+  const [facts, epfo] = await Promise.all([checkListFacts(db, candidateId), latestLookupView(db, candidateId)]);
+  // The phone always applies, the UAN once entered, each uploaded document type.
+  const subjects = new Set<VerificationSubject>(['phone', ...(facts?.uan ? (['uan'] as const) : []), ...(facts?.documents ?? []).map((document) => document.document_type)]);
+  const phone = facts?.mobile_verified && facts.phone ? facts.phone : null;
+  const checkOf = new Map((facts?.checks ?? []).map((check) => [check.subject, check]));
+  const consentOf = new Map((facts?.consents ?? []).map((consent) => [consent.subject, consent]));
+  const requesters = new Map<string, string[]>();
+  for (const row of facts?.requesters ?? []) requesters.set(row.subject, [...(requesters.get(row.subject) ?? []), row.name]);
   return verificationSubjects
     .filter((subject) => subjects.has(subject))
     .map((subject) => {
@@ -80,7 +108,7 @@ export async function listCandidateChecks(db: Kysely<DB>, candidateId: string, u
         decided_at: check?.decided_at ? new Date(check.decided_at).toISOString() : null,
         purpose: purposeOf(subject, uanProvider),
         consent: consent ? { granted_at: new Date(consent.granted_at).toISOString(), purpose: consent.purpose } : null,
-        flags: check?.flags ?? [],
+        flags: candidateFlags(check?.flags ?? []),
         verified_fields: check?.verified_fields ?? [],
         requested_by: requesters.get(subject) ?? [],
         // The code is the phone check (recordPhoneVerifiedByCode): say which number it went to.
@@ -88,6 +116,8 @@ export async function listCandidateChecks(db: Kysely<DB>, candidateId: string, u
         // The EPFO lookup behind the UAN check, while its consent stands (issue 34).
         epfo: subject === 'uan' && consent && epfo?.state !== 'cancelled' ? epfo : null,
         uan_provider: subject === 'uan' && uanProvider ? (messages.epfo.providerLabels[uanProvider] ?? uanProvider) : null,
+        // The stronger option, only where the provider has the OTP passbook flow (the screen hides it otherwise).
+        otp_purpose: subject === 'uan' ? otpPurpose : null,
       };
     });
 }
@@ -98,7 +128,14 @@ export async function listCandidateChecks(db: Kysely<DB>, candidateId: string, u
  * check after commit. A second consent while one is active changes nothing. Returns whether the
  * check should run (it is pending with consent).
  */
-export async function giveConsent(db: Kysely<DB>, candidateId: string, subject: VerificationSubject, ip: string, uanProvider: string | null = null): Promise<{ shouldRun: boolean }> {
+export async function giveConsent(
+  db: Kysely<DB>,
+  candidateId: string,
+  subject: VerificationSubject,
+  ip: string,
+  uanProvider: EpfoProviderName | null = null,
+  now: Date = new Date(),
+): Promise<{ shouldRun: boolean; lookupQueued?: boolean }> {
   const { subjects, documents } = await applicableSubjects(db, candidateId);
   if (!subjects.has(subject)) throw conflict(m.notApplicable, 'NOT_APPLICABLE');
   return db.transaction().execute(async (trx) => {
@@ -134,8 +171,11 @@ export async function giveConsent(db: Kysely<DB>, candidateId: string, subject: 
       .returning('id')
       .executeTakeFirstOrThrow();
     await writeAudit(trx, { actorId: candidateId, companyId: null, action: 'verification_consent_given', entityType: 'verification_check', entityId: check.id, details: { subject, consent_id: consent.id }, ip });
+    // The UAN check with a provider: its EPFO lookup is queued with the consent (one transaction,
+    // one live event), and the lookup worker asks the provider off the request path.
+    if (subject === 'uan' && uanProvider) await queueEpfoLookup(trx, { candidateId, checkId: check.id, consentId: consent.id, provider: uanProvider, now });
     await publishCheckChange(trx, candidateId, check.id);
-    return { shouldRun: true };
+    return subject === 'uan' && uanProvider ? { shouldRun: false, lookupQueued: true } : { shouldRun: true };
   });
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messages } from '../../../shared/messages.ts';
 import { candidateIdParamsSchema } from '../../../shared/schemas/employment.ts';
-import { employerEpfoViewSchema, epfoLookupViewSchema, epfoRefreshRequestSchema, providerCallsQuerySchema, providerCallsSchema } from '../../../shared/schemas/epfo.ts';
+import { employerEpfoViewSchema, epfoLookupViewSchema, epfoOtpCodeBodySchema, epfoRefreshRequestSchema, providerCallsQuerySchema, providerCallsSchema } from '../../../shared/schemas/epfo.ts';
 import { applicationIdParamsSchema } from '../../../shared/schemas/pipeline.ts';
 import { consentBodySchema } from '../../../shared/schemas/verification.ts';
 import { sessionOf } from '../../http/access.ts';
@@ -11,6 +11,7 @@ import type { FeatureDeps } from '../feature-deps.ts';
 import { memberScope } from '../team/member-scope.ts';
 import { candidateIdOf } from './candidate-checks.ts';
 import { employerEpfoView } from './lookups/employer-view.ts';
+import { cancelPassbookOtp, resendPassbookCode, startPassbookOtp, submitPassbookCode } from './lookups/passbook-otp.ts';
 import { providerCallStats } from './lookups/provider-call-stats.ts';
 import { refreshEpfoLookup } from './lookups/refresh-lookup.ts';
 import { requestEpfoRefresh } from './lookups/refresh-request.ts';
@@ -22,6 +23,17 @@ export const EPFO_REFRESH_RATE_LIMIT = {
   timeWindow: '1 hour',
   keyGenerator: (request: FastifyRequest) => `epfo-refresh:${request.sessionContext?.userId ?? request.ip ?? 'unknown'}`,
   errorResponseBuilder: () => tooManyRequests(messages.epfo.tooManyRefreshes),
+} as const;
+
+/**
+ * Calls one candidate may make to the OTP flow per hour (start, code, resend, stop), on top of the
+ * session's own limits in the database (passbook-otp-limits.ts), which hold across instances.
+ */
+export const EPFO_OTP_RATE_LIMIT = {
+  max: 60,
+  timeWindow: '1 hour',
+  keyGenerator: (request: FastifyRequest) => `epfo-otp:${request.sessionContext?.userId ?? request.ip ?? 'unknown'}`,
+  errorResponseBuilder: () => tooManyRequests(messages.epfo.otpTooManyStarts),
 } as const;
 
 /**
@@ -41,6 +53,33 @@ export function createEpfoRoutes(options: { provider: EpfoHistoryProvider | null
         options.onLookupQueued();
         return view;
       },
+    );
+
+    // The stronger option (issue 34): the member's OTP, then their passbook. Each call only moves
+    // the session in the database; the lookup worker calls the provider.
+    const queued = <T>(view: T) => {
+      options.onLookupQueued();
+      return view;
+    };
+    api.post(
+      '/api/verification/epfo/otp',
+      { config: { access: 'user', rateLimit: EPFO_OTP_RATE_LIMIT }, schema: { body: consentBodySchema, response: { 200: epfoLookupViewSchema } } },
+      async (request) => queued(await startPassbookOtp(db, { provider: options.provider, now: clock(), ip: request.ip }, candidateIdOf(sessionOf(request)))),
+    );
+    api.post(
+      '/api/verification/epfo/otp/code',
+      { config: { access: 'user', rateLimit: EPFO_OTP_RATE_LIMIT }, schema: { body: epfoOtpCodeBodySchema, response: { 200: epfoLookupViewSchema } } },
+      async (request) => queued(await submitPassbookCode(db, clock(), candidateIdOf(sessionOf(request)), request.body.code)),
+    );
+    api.post(
+      '/api/verification/epfo/otp/resend',
+      { config: { access: 'user', rateLimit: EPFO_OTP_RATE_LIMIT }, schema: { body: consentBodySchema, response: { 200: epfoLookupViewSchema } } },
+      async (request) => queued(await resendPassbookCode(db, clock(), candidateIdOf(sessionOf(request)))),
+    );
+    api.delete(
+      '/api/verification/epfo/otp',
+      { config: { access: 'user', rateLimit: EPFO_OTP_RATE_LIMIT }, schema: { response: { 200: epfoLookupViewSchema } } },
+      async (request) => cancelPassbookOtp(db, { ip: request.ip }, candidateIdOf(sessionOf(request))),
     );
 
     api.get(

@@ -16,6 +16,7 @@ import { AppError, tooManyRequests } from '../../http/errors.ts';
 import type { FeatureDeps } from '../feature-deps.ts';
 import { candidateIdOf, giveConsent, listCandidateChecks, revokeConsent } from './candidate-checks.ts';
 import { checkWithConsent, decideCheck, getCheckDetail, listQueue, openCheckDocument } from './review-queue.ts';
+import { otpPurposeOf } from './lookups/passbook-otp.ts';
 import { runCheckSafely, type CheckDeps } from './run-check.ts';
 import type { EpfoHistoryProvider } from './sources/epfo/provider.ts';
 
@@ -43,7 +44,8 @@ export function createVerificationRoutes(options: { uanProvider: EpfoHistoryProv
     const { uanProvider, onLookupQueued } = options;
     const checkDeps = (log: FastifyInstance['log']): CheckDeps => ({ db, storage, log, uanProvider, onLookupQueued, clock });
 
-    const listChecks = (candidateId: string) => listCandidateChecks(db, candidateId, uanProvider?.name ?? null);
+    const otpPurpose = uanProvider?.passbookFlow ? otpPurposeOf(uanProvider) : null;
+    const listChecks = (candidateId: string) => listCandidateChecks(db, candidateId, uanProvider?.name ?? null, otpPurpose);
     api.get('/api/verification/checks', { config: { access: 'user' }, schema: { response: { 200: candidateCheckListSchema } } }, async (request) =>
       listChecks(candidateIdOf(sessionOf(request))),
     );
@@ -56,7 +58,8 @@ export function createVerificationRoutes(options: { uanProvider: EpfoHistoryProv
       async (request) => {
         const candidateId = candidateIdOf(sessionOf(request));
         const { subject } = request.params;
-        const { shouldRun } = await giveConsent(db, candidateId, subject, request.ip, uanProvider?.name ?? null);
+        const { shouldRun, lookupQueued } = await giveConsent(db, candidateId, subject, request.ip, uanProvider?.name ?? null, clock());
+        if (lookupQueued) onLookupQueued();
         if (shouldRun) await runCheckSafely(checkDeps(request.log), candidateId, subject, { id: candidateId, ip: request.ip });
         return listChecks(candidateId);
       },

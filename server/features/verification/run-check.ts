@@ -1,4 +1,3 @@
-import { buffer } from 'node:stream/consumers';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { messages } from '../../../shared/messages.ts';
@@ -8,6 +7,8 @@ import { publish } from '../../realtime/events.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { evaluateDocument, findNetPay, unreadableFlag, type DocumentSubject } from './document-rules.ts';
 import { extractPdfText } from './pdf-text.ts';
+import { readDocument, readStoredFile, type DocumentReading } from './reading/read-document.ts';
+import { judgeDocument } from './reading/forensics/judge-document.ts';
 import { queueEpfoLookup } from './lookups/queue-lookup.ts';
 import type { EpfoHistoryProvider } from './sources/epfo/provider.ts';
 import { emitWebhookEvent } from '../webhooks/emit.ts';
@@ -51,10 +52,7 @@ async function loadFacts(db: Kysely<DB>, candidateId: string) {
 }
 
 async function readDocumentText(deps: CheckDeps, filePath: string): Promise<string> {
-  const file = await deps.storage.get(filePath);
-  if (!file) throw new Error(`document file missing: ${filePath}`);
-  const bytes = await buffer(file.body);
-  return extractPdfText(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  return extractPdfText(await readStoredFile(deps.storage, filePath));
 }
 
 /** The candidate's salary slip's net pay, for the bank statement's salary rule; null when there is none to read. */
@@ -96,14 +94,17 @@ async function computeOutcome(deps: CheckDeps, candidateId: string, subject: Ver
     .where('document_type', '=', subject)
     .executeTakeFirst();
   if (!document) return null;
-  let text: string;
+  let reading: DocumentReading;
   try {
-    text = await readDocumentText(deps, document.file_path);
+    // The text for the rules and, beside it, the file's structure for the forensics (issue 35).
+    reading = await readDocument(await readStoredFile(deps.storage, document.file_path));
   } catch (error) {
     deps.log.info({ err: error, candidateId, subject, documentId: document.id }, 'verification: document unreadable');
     return { status: 'in_review', decidedBy: null, flags: [unreadableFlag(m.unreadable)], verifiedFields: [], documentId: document.id };
   }
-  const verdict = evaluateDocument(
+  if (reading.factsError) deps.log.info({ candidateId, subject, documentId: document.id, reason: reading.factsError }, 'verification: document forensics read the text only');
+  const text = reading.text;
+  const rulesVerdict = evaluateDocument(
     subject as DocumentSubject,
     text,
     {
@@ -115,6 +116,8 @@ async function computeOutcome(deps: CheckDeps, candidateId: string, subject: Ver
     subject === 'bank_statement' ? { salarySlipNetPay: await salarySlipNetPay(deps, candidateId) } : {},
     m.unreadable,
   );
+  // Verified only when the rules match and no forensic signal stands.
+  const verdict = judgeDocument(subject as DocumentSubject, rulesVerdict, text, reading.facts);
   return { status: verdict.status, decidedBy: verdict.status === 'verified' ? 'algorithm' : null, flags: verdict.flags, verifiedFields: verdict.verifiedFields, documentId: document.id };
 }
 
@@ -123,13 +126,16 @@ async function computeOutcome(deps: CheckDeps, candidateId: string, subject: Ver
  * and every company the candidate applied to (`company:<id>`, id = the candidate: employers see
  * verification badges, not checks). Inside the caller's transaction: sent only if it commits.
  */
-export async function publishCheckChange(trx: Transaction<DB>, candidateId: string, checkId: string): Promise<void> {
-  await publish(trx, { topic: `user:${candidateId}`, type: 'verification_check', id: checkId });
-  await publish(trx, { topic: 'admins', type: 'verification_check', id: checkId });
-  for (const companyId of await companiesAppliedTo(trx, candidateId)) await publish(trx, { topic: `company:${companyId}`, type: 'verification_check', id: candidateId });
+export async function publishCheckChange(trx: Transaction<DB>, candidateId: string, checkId: string, companies?: string[]): Promise<void> {
+  await publish(trx, [
+    { topic: `user:${candidateId}`, type: 'verification_check', id: checkId },
+    { topic: 'admins', type: 'verification_check', id: checkId },
+    ...(companies ?? (await companiesAppliedTo(trx, candidateId))).map((companyId) => ({ topic: `company:${companyId}`, type: 'verification_check', id: candidateId })),
+  ]);
 }
 
-async function companiesAppliedTo(trx: Transaction<DB>, candidateId: string): Promise<string[]> {
+/** The companies the candidate applied to: those told of their checks (pass it on to publishCheckChange and emitCheckVerified to read it once). */
+export async function companiesAppliedTo(trx: Transaction<DB>, candidateId: string): Promise<string[]> {
   const rows = await trx
     .selectFrom('job_applications as ja')
     .innerJoin('job_postings as jp', 'jp.id', 'ja.job_id')
@@ -144,8 +150,8 @@ async function companiesAppliedTo(trx: Transaction<DB>, candidateId: string): Pr
  * verification.completed for every company the candidate applied to, when a check is verified.
  * Employers see verified badges only, never a check under review or rejected, and so do webhooks.
  */
-export async function emitCheckVerified(trx: Transaction<DB>, candidateId: string, subject: VerificationSubject, verifiedFields: string[]): Promise<void> {
-  for (const companyId of await companiesAppliedTo(trx, candidateId)) {
+export async function emitCheckVerified(trx: Transaction<DB>, candidateId: string, subject: VerificationSubject, verifiedFields: string[], companies?: string[]): Promise<void> {
+  for (const companyId of companies ?? (await companiesAppliedTo(trx, candidateId))) {
     await emitWebhookEvent(trx, companyId, 'verification.completed', { candidate_id: candidateId, check: subject, status: 'verified', verified_fields: verifiedFields });
   }
 }

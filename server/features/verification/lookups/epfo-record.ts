@@ -1,10 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { EpfoLookupView } from '../../../../shared/schemas/epfo.ts';
 import type { DB } from '../../../db/schema.ts';
 import { decidedLookupView } from './lookup-views.ts';
 
 export interface EpfoRecord {
   provider_label: string;
   confirmed_at: string;
+  /** How EPFO was asked: by UAN, or the member's OTP and their passbook. */
+  method: EpfoLookupView['method'];
   /** Every establishment EPFO holds, with its dates: the employment the record can vouch for. */
   employers: { establishment: string; joined: string | null; exited: string | null }[];
   /** The WorkCred employers (company names) an establishment confirmed, dates included. */
@@ -23,6 +26,7 @@ export async function epfoRecordOf(db: Kysely<DB> | Transaction<DB>, candidateId
   return {
     provider_label: lookup.provider_label,
     confirmed_at: lookup.decided_at,
+    method: lookup.method,
     employers: findings.employers.map((employer) => ({ establishment: employer.establishment, joined: employer.joined, exited: employer.exited })),
     confirmedCompanies: new Set(findings.employers.flatMap((employer) => employer.confirms.filter((claim) => claim.source === 'workcred_record').map((claim) => claim.employer))),
   };

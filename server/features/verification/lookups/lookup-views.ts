@@ -1,17 +1,38 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { messages } from '../../../../shared/messages.ts';
-import type { EpfoLookupView } from '../../../../shared/schemas/epfo.ts';
+import type { EpfoLookupView, EpfoOtpView } from '../../../../shared/schemas/epfo.ts';
 import type { DB } from '../../../db/schema.ts';
+import { OTP_MAX_SENDS, OTP_MAX_WRONG, OTP_RESEND_SECONDS } from './passbook-otp-limits.ts';
 
 type Reader = Kysely<DB> | Transaction<DB>;
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 const labelOf = (provider: string) => messages.epfo.providerLabels[provider] ?? provider;
 
+/** What a view reads of a lookup (the OTP columns for the candidate's own session; never the code or the provider's session). */
+const VIEW_COLUMNS = [
+  'id',
+  'state',
+  'provider',
+  'requested_at',
+  'next_attempt_at',
+  'decided_at',
+  'result',
+  'method',
+  'otp_step',
+  'otp_masked_mobile',
+  'otp_expires_at',
+  'otp_sent_at',
+  'otp_sends',
+  'otp_wrong',
+  'otp_notice',
+  'otp_end',
+] as const;
+
 function baseQuery(db: Reader, candidateId: string) {
   return db
     .selectFrom('epfo_lookups')
-    .select(['id', 'state', 'provider', 'requested_at', 'next_attempt_at', 'decided_at', 'result'])
+    .select(VIEW_COLUMNS)
     .where('candidate_id', '=', candidateId)
     .where('state', '!=', 'cancelled')
     .orderBy('requested_at', 'desc')
@@ -19,8 +40,23 @@ function baseQuery(db: Reader, candidateId: string) {
 }
 type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['executeTakeFirstOrThrow']>>;
 
-function toView(row: Row, decided: Row | undefined): EpfoLookupView {
-  const open = row.state === 'queued' || row.state === 'retrying';
+/** The OTP session as its candidate sees it: where it stands, tries and resends left; never the code. */
+function otpView(row: Row): EpfoOtpView {
+  const resendAt = row.otp_sent_at ? new Date(new Date(row.otp_sent_at).getTime() + OTP_RESEND_SECONDS * 1000).toISOString() : null;
+  return {
+    step: row.otp_step,
+    masked_mobile: row.otp_masked_mobile,
+    expires_at: row.otp_step === 'awaiting_code' ? iso(row.otp_expires_at) : null,
+    tries_left: Math.max(0, OTP_MAX_WRONG - row.otp_wrong),
+    resend_at: row.otp_step === 'awaiting_code' && row.otp_sends < OTP_MAX_SENDS ? resendAt : null,
+    notice: row.otp_step === 'awaiting_code' ? row.otp_notice : null,
+    ended: row.otp_end,
+  };
+}
+
+function toView(row: Row, decided: Row | undefined, own = false): EpfoLookupView {
+  // An OTP session that ended without a decision leaves the last answer on show, as an open one does.
+  const open = row.state === 'queued' || row.state === 'retrying' || row.state === 'ended';
   return {
     id: row.id,
     state: row.state === 'queued' ? 'asking' : row.state,
@@ -31,16 +67,29 @@ function toView(row: Row, decided: Row | undefined): EpfoLookupView {
     // While a refresh is asked, the last decided answer stays on show.
     decided_at: iso(row.decided_at ?? (open ? (decided?.decided_at ?? null) : null)),
     findings: row.result ?? (open ? (decided?.result ?? null) : null),
+    // The method of the answer on show: a session still running shows the last decided one's.
+    method: row.result || !decided ? row.method : decided.method,
+    otp: own && row.method === 'passbook_otp' && row.state !== 'decided' ? otpView(row) : null,
   };
 }
 
 /** The candidate's own view: their newest lookup (asking, retrying, decided or given up). */
 export async function latestLookupView(db: Reader, candidateId: string): Promise<EpfoLookupView | null> {
-  const rows = await baseQuery(db, candidateId).limit(1).execute();
-  const newest = rows[0];
+  // One statement: the newest decided lookup and the newest of the others (at most two rows).
+  const isDecided = sql<boolean>`state = 'decided'`;
+  const rows = await db
+    .selectFrom('epfo_lookups')
+    .select(VIEW_COLUMNS)
+    .where('candidate_id', '=', candidateId)
+    .where('state', '!=', 'cancelled')
+    .distinctOn(isDecided)
+    .orderBy(isDecided)
+    .orderBy('requested_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const newest = rows.sort((a, b) => new Date(b.requested_at).getTime() - new Date(a.requested_at).getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))[0];
   if (!newest) return null;
-  const decided = newest.state === 'decided' ? newest : await baseQuery(db, candidateId).where('state', '=', 'decided').limit(1).executeTakeFirst();
-  return toView(newest, decided);
+  return toView(newest, rows.find((row) => row.state === 'decided'), true);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { Drainer } from '../../../messaging/drain-loop.ts';
-import { processLookup, type ClaimedLookup, type LookupWorkerDeps } from './process-lookup.ts';
+import { processPassbookLookup, type ClaimedPassbookLookup } from './passbook-otp-steps.ts';
+import { processLookup, type LookupWorkerDeps } from './process-lookup.ts';
 
 /**
  * Lookups one instance works on at once (each mostly waits on the provider). A slot is refilled as
@@ -35,17 +36,22 @@ export class EpfoLookupWorker extends Drainer {
       if (room <= 0 || this.loop.isStopped) return;
       const now = this.deps.clock();
       const lease = new Date(now.getTime() + LOOKUP_LEASE_SECONDS * 1000);
-      const claimed = await sql<ClaimedLookup>`
-        UPDATE epfo_lookups SET attempts = attempts + 1, next_attempt_at = ${lease}
-        WHERE id IN (
-          SELECT id FROM epfo_lookups
+      // An OTP session's typed code is taken by the claim and cleared in the same statement: it
+      // lives on in this process only for the one call that submits it.
+      const claimed = await sql<ClaimedPassbookLookup>`
+        WITH due AS (
+          SELECT id, otp_code FROM epfo_lookups
           WHERE state IN ('queued', 'retrying') AND next_attempt_at <= ${now}
           ORDER BY next_attempt_at LIMIT ${room} FOR UPDATE SKIP LOCKED)
-        RETURNING id, candidate_id, check_id, consent_id, provider, billed_company_id, attempts, requested_at`.execute(this.deps.db);
+        UPDATE epfo_lookups l SET attempts = l.attempts + 1, next_attempt_at = ${lease}, otp_code = NULL
+        FROM due WHERE l.id = due.id
+        RETURNING l.id, l.candidate_id, l.check_id, l.consent_id, l.provider, l.billed_company_id, l.attempts, l.requested_at,
+          l.method, l.otp_step, l.otp_step_at, l.otp_session, due.otp_code, l.otp_expires_at, l.otp_wrong`.execute(this.deps.db);
       if (claimed.rows.length === 0) return;
       for (const lookup of claimed.rows) {
-        // processLookup never throws; when it ends, its slot takes the next due lookup.
-        const task: Promise<void> = processLookup(this.deps, lookup).finally(() => {
+        // Neither process function throws; when one ends, its slot takes the next due lookup.
+        const work = lookup.method === 'passbook_otp' ? processPassbookLookup(this.deps, lookup) : processLookup(this.deps, lookup);
+        const task: Promise<void> = work.finally(() => {
           this.inFlight.delete(task);
           this.kick();
         });

@@ -6,7 +6,7 @@ import { todayInIndia } from '../../../../shared/schemas/jobs.ts';
 import type { EpfoFindings } from '../../../../shared/schemas/epfo.ts';
 import { writeAudit } from '../../../audit/write-audit.ts';
 import type { DB, ProviderCallOutcome } from '../../../db/schema.ts';
-import { activeConsent, emitCheckVerified, publishCheckChange } from '../run-check.ts';
+import { activeConsent, companiesAppliedTo, emitCheckVerified, publishCheckChange } from '../run-check.ts';
 import { EpfoNotFound, EpfoRateLimited, EpfoRefused, EpfoUnavailable, type EpfoHistory, type EpfoHistoryProvider } from '../sources/epfo/provider.ts';
 import { checkOutcomeOf } from './check-outcome.ts';
 import { concludeEpfoHistory, notFoundFindings } from './conclude.ts';
@@ -106,19 +106,25 @@ async function process(deps: LookupWorkerDeps, lookup: ClaimedLookup): Promise<v
 }
 
 /** Stores the findings and decides the check, only if the lookup is still open and its consent still stands. */
-async function decideLookup(deps: LookupWorkerDeps, lookup: ClaimedLookup, findings: EpfoFindings, reference: string | null, providerName: string): Promise<void> {
+/** Also decides an OTP passbook session (passbook-otp-steps.ts): the same rules, the same record. */
+export async function decideLookup(deps: LookupWorkerDeps, lookup: ClaimedLookup, findings: EpfoFindings, reference: string | null, providerName: string): Promise<void> {
   const outcome = checkOutcomeOf(findings);
   await deps.db.transaction().execute(async (trx) => {
+    // The check first, then the lookup: the order the refresh and the consent's withdrawal lock them in.
     const check = await trx.selectFrom('verification_checks').select('id').where('id', '=', lookup.check_id).forUpdate().executeTakeFirst();
-    const open = await trx.selectFrom('epfo_lookups').select('id').where('id', '=', lookup.id).where('state', 'in', ['queued', 'retrying']).forUpdate().executeTakeFirst();
-    const consent = await activeConsent(trx, lookup.candidate_id, 'uan');
-    if (!check || !open || consent?.id !== lookup.consent_id) return;
+    if (!check) return;
     const now = deps.clock();
-    await trx
+    // Decided only while still open and under the consent that asked for it (withdrawn, or given
+    // again with a lookup of its own: nothing is stored).
+    const decided = await trx
       .updateTable('epfo_lookups')
       .set({ state: 'decided', result: JSON.stringify(findings), reference, decided_at: now, last_error: null })
       .where('id', '=', lookup.id)
-      .execute();
+      .where('state', 'in', ['queued', 'retrying'])
+      .where(({ exists, selectFrom }) => exists(selectFrom('verification_consents').select('id').where('id', '=', lookup.consent_id).where('revoked_at', 'is', null)))
+      .returning('id')
+      .executeTakeFirst();
+    if (!decided) return;
     await trx
       .updateTable('verification_checks')
       .set({
@@ -145,8 +151,9 @@ async function decideLookup(deps: LookupWorkerDeps, lookup: ClaimedLookup, findi
       details: { subject: 'uan', status: outcome.status, decided_by: outcome.status === 'verified' ? 'provider' : null, provider: providerName, lookup_id: lookup.id, flags: findings.flags.map((flag) => flag.code) },
       ip: null,
     });
-    await publishCheckChange(trx, lookup.candidate_id, check.id);
-    if (outcome.status === 'verified') await emitCheckVerified(trx, lookup.candidate_id, 'uan', outcome.verifiedFields);
+    const companies = await companiesAppliedTo(trx, lookup.candidate_id);
+    await publishCheckChange(trx, lookup.candidate_id, check.id, companies);
+    if (outcome.status === 'verified') await emitCheckVerified(trx, lookup.candidate_id, 'uan', outcome.verifiedFields, companies);
   });
 }
 

@@ -7,6 +7,9 @@ import { formatDay, formatMoment } from '../lib/format-dates.ts';
 
 const text = messages.employment;
 
+/** What confirmed it: "EPFO records via …", or the passbook the member's OTP opened (the stronger option). */
+const epfoSourceLine = (method: string) => (method === 'passbook_otp' ? messages.epfo.passbookSourceLine : messages.epfo.sourceLine);
+
 /** Who vouches for the employment and when: the hire through WorkCred, or the person's confirmation. */
 function sourceLine(employment: EmploymentRecord, viewer: 'person' | 'employer'): string {
   if (employment.confirmed_by === 'hire') return fill(text.hiredBy, { company: employment.recorded_by, date: formatMoment(employment.confirmed_at) });
@@ -54,7 +57,7 @@ export function EmploymentTimeline({ employments, viewer }: { employments: Emplo
             {employment.epfo ? (
               <li className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 font-medium text-emerald-800 ring-1 ring-emerald-200" data-testid="employment-epfo">
                 <BadgeCheck className="size-3.5" aria-hidden="true" />
-                {fill(messages.epfo.sourceLine, { provider: employment.epfo.provider_label, date: formatMoment(employment.epfo.confirmed_at) })}
+                {fill(epfoSourceLine(employment.epfo.method), { provider: employment.epfo.provider_label, date: formatMoment(employment.epfo.confirmed_at) })}
               </li>
             ) : null}
             {employment.relieved_recorded_at ? (
@@ -106,7 +109,7 @@ export function EpfoRecordSection({ epfo }: { epfo: EpfoHistoryRecord | null }) 
       <h3 className="text-sm font-semibold text-slate-900">{messages.epfo.recordTitle}</h3>
       <p className="inline-flex items-center gap-1 text-xs font-medium text-emerald-800">
         <BadgeCheck className="size-3.5" aria-hidden="true" />
-        {fill(messages.epfo.sourceLine, { provider: epfo.provider_label, date: formatMoment(epfo.confirmed_at) })}
+        {fill(epfoSourceLine(epfo.method), { provider: epfo.provider_label, date: formatMoment(epfo.confirmed_at) })}
       </p>
       <ul className="space-y-1 text-sm">
         {epfo.employers.map((employer, index) => (

@@ -1,8 +1,11 @@
 import { messages } from '@shared/messages.ts';
 import type { VerificationFlagView } from '@shared/schemas/verification.ts';
 import { cn } from '@web/lib/cn.ts';
+import { fill } from '@web/lib/fill.ts';
 
 const text = messages.verification;
+/** Document forensics' findings (issue 35) are signals for a person to weigh, not rule outcomes. */
+const isSignal = (rule: string) => rule.startsWith('forensic_') || rule === 'document_risk';
 
 /**
  * The automatic pass's findings: each rule with its outcome and, where known, what was expected,
@@ -35,33 +38,45 @@ export function CheckFlags({
             <p className="flex flex-wrap items-baseline justify-between gap-2">
               <span className="font-medium text-slate-900">{rules[flag.rule] ?? flag.rule}</span>
               <span className={cn('text-xs font-semibold', ok ? 'text-emerald-700' : flag.outcome === 'mismatch' ? 'text-red-700' : 'text-amber-800')}>
-                {text.outcomes[flag.outcome]}
+                {isSignal(flag.rule) ? text.signalOutcome : text.outcomes[flag.outcome]}
               </span>
             </p>
             {compact ? (
               ok || !found ? null : <p className="mt-1 text-xs break-words text-slate-700">{found}</p>
             ) : (
-              <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-xs">
-                {flag.expected ? (
-                  <>
-                    <dt className="text-slate-500">{text.expected}</dt>
-                    <dd className="break-words text-slate-800">{flag.expected}</dd>
-                  </>
-                ) : null}
-                {flag.found ? (
-                  <>
-                    <dt className="text-slate-500">{text.found}</dt>
-                    <dd className={cn('break-words', ok ? 'text-slate-800' : 'font-medium text-red-700')}>{flag.found}</dd>
-                  </>
-                ) : null}
-                {!flag.found && found ? <dd className="col-span-2 break-words text-slate-700">{found}</dd> : null}
-                {flag.evidence ? (
-                  <>
-                    <dt className="text-slate-500">{text.evidence}</dt>
-                    <dd className="font-mono break-words text-slate-700">{flag.evidence}</dd>
-                  </>
-                ) : null}
-              </dl>
+              <>
+                <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-xs">
+                  {flag.expected ? (
+                    <>
+                      <dt className="text-slate-500">{text.expected}</dt>
+                      <dd className="break-words text-slate-800">{flag.expected}</dd>
+                    </>
+                  ) : null}
+                  {flag.found ? (
+                    <>
+                      <dt className="text-slate-500">{text.found}</dt>
+                      <dd className={cn('break-words', ok ? 'text-slate-800' : 'font-medium text-red-700')}>{flag.found}</dd>
+                    </>
+                  ) : null}
+                  {flag.evidence ? (
+                    <>
+                      <dt className="text-slate-500">{text.evidence}</dt>
+                      <dd className="font-mono break-words text-slate-700">{flag.evidence}</dd>
+                    </>
+                  ) : null}
+                  {flag.page !== undefined ? (
+                    <>
+                      <dt className="text-slate-500">{text.flagWhere}</dt>
+                      <dd className="text-slate-800" data-testid="flag-place">
+                        {fill(text.flagPlace, { page: String(flag.page) })}
+                        {flag.rect ? ` (${flag.rect.map((value) => Math.round(value)).join(', ')} pt)` : ''}
+                      </dd>
+                    </>
+                  ) : null}
+                </dl>
+                {/* A note stands on its own, outside the list of terms (a <dd> needs its <dt>). */}
+                {!flag.found && found ? <p className="mt-1 text-xs break-words text-slate-700">{found}</p> : null}
+              </>
             )}
           </li>
         );

@@ -3,7 +3,7 @@ import { format } from 'date-fns';
 import { ArrowLeft, ExternalLink } from 'lucide-react';
 import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
-import { DECISION_REASON_MAX, type CheckDetail } from '@shared/schemas/verification.ts';
+import { DECISION_REASON_MAX, type CheckDetail, type VerificationFlagView } from '@shared/schemas/verification.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card } from '@web/components/ui/card.tsx';
 import { Label } from '@web/components/ui/label.tsx';
@@ -138,7 +138,7 @@ export function CheckReviewPanel({ checkId, onBack }: { checkId: string; onBack:
               <iframe
                 key={check.document_id}
                 title={fill(text.documentViewerLabel, { subject, name: check.candidate_name })}
-                src={checkDocumentUrl(check.id)}
+                src={checkDocumentUrl(check.id) + firstFlaggedPage(check.flags)}
                 className="h-[70vh] min-h-[28rem] w-full rounded-md border border-slate-200 bg-slate-100"
                 data-testid="document-viewer"
               />
@@ -198,4 +198,13 @@ export function CheckReviewPanel({ checkId, onBack }: { checkId: string; onBack:
       )}
     </Card>
   );
+}
+
+/**
+ * Opens the browser's PDF viewer at the first page a document-forensics finding names (issue 35).
+ * The built-in viewer cannot draw over the page, so the finding's place is given beside it (CheckFlags).
+ */
+function firstFlaggedPage(flags: readonly VerificationFlagView[]): string {
+  const page = flags.find((flag) => flag.page !== undefined)?.page;
+  return page === undefined ? '' : `#page=${page}`;
 }

@@ -27,7 +27,7 @@ export function EpfoHistory({ lookup, findings, audience }: { lookup: EpfoLookup
   }
   return (
     <div className="space-y-3 text-sm" data-testid="epfo-history">
-      <p className="font-medium text-slate-900">{fill(text.foundTitle, { provider: lookup.provider_label, date: lookup.decided_at ? day(lookup.decided_at) : '' })}</p>
+      <p className="font-medium text-slate-900">{fill(lookup.method === 'passbook_otp' ? text.passbookFoundTitle : text.foundTitle, { provider: lookup.provider_label, date: lookup.decided_at ? day(lookup.decided_at) : '' })}</p>
       <ul className="space-y-2">
         {findings.employers.map((employer, index) => (
           <li key={`${employer.establishment}-${index}`} className="rounded-md border border-slate-200 p-2">

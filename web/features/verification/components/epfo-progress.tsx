@@ -10,6 +10,7 @@ import { toast } from '@web/lib/toast.ts';
 import { useRefreshEpfo } from '../api/epfo.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { EpfoHistory } from './epfo-history.tsx';
+import { EpfoOtpSession } from './epfo-otp-session.tsx';
 
 const text = messages.epfo;
 
@@ -24,6 +25,8 @@ export function EpfoProgress({ check }: { check: CandidateCheck }) {
   const lookup = check.epfo;
   const provider = lookup?.provider_label ?? check.uan_provider ?? '';
   const open = !lookup || lookup.state === 'asking' || lookup.state === 'retrying';
+  // The stronger option's session (issue 34): its own steps, the code field, or why it ended.
+  const otp = lookup?.method === 'passbook_otp' ? lookup.otp : null;
 
   function ask() {
     refresh.mutate(undefined, {
@@ -37,8 +40,9 @@ export function EpfoProgress({ check }: { check: CandidateCheck }) {
 
   return (
     <div className="mt-3 space-y-3" data-testid="epfo-progress">
+      {lookup && otp ? <EpfoOtpSession lookup={lookup} otp={otp} /> : null}
       <div aria-live="polite" className="text-sm">
-        {lookup?.state === 'retrying' && lookup.next_attempt_at ? (
+        {otp ? null : lookup?.state === 'retrying' && lookup.next_attempt_at ? (
           <p className="text-amber-800" data-testid="epfo-retrying">
             {fill(text.retrying, { provider, time: format(new Date(lookup.next_attempt_at), 'h:mm a') })}
           </p>
@@ -54,7 +58,7 @@ export function EpfoProgress({ check }: { check: CandidateCheck }) {
       {lookup?.findings ? <EpfoHistory lookup={lookup} findings={lookup.findings} audience="candidate" /> : null}
       {lookup && !open ? (
         <Button variant="outline" size="sm" onClick={() => setConfirming(true)} disabled={refresh.isPending}>
-          {text.refreshButton}
+          {lookup.findings ? text.refreshButton : text.otpUseUan}
         </Button>
       ) : null}
       <ConfirmDialog

@@ -13,6 +13,7 @@ import { useLiveEvents } from '@web/lib/live/use-live-events.ts';
 import { useGiveConsent, useRevokeConsent } from '../api/consent.ts';
 import { useVerificationChecks, verificationChecksQueryKey } from '../api/get-checks.ts';
 import { CheckFlags } from './check-flags.tsx';
+import { EpfoOtpOption } from './epfo-otp-option.tsx';
 import { EpfoProgress } from './epfo-progress.tsx';
 import { CheckStatusBadge } from './check-status-badge.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
@@ -51,6 +52,7 @@ function CheckRow({ check }: { check: CandidateCheck }) {
   const byCode = check.code_sent_to;
   // The UAN check through an EPFO provider (issue 34) shows its own progress and findings.
   const epfo = check.subject === 'uan' && check.uan_provider !== null;
+  const epfoAsking = check.consent !== null && (!check.epfo || check.epfo.state === 'asking' || check.epfo.state === 'retrying');
   const showFlags = check.consent !== null && check.flags.length > 0 && check.status !== 'verified' && !(epfo && check.epfo);
   return (
     <li className="py-4" data-testid={`check-${check.subject}`}>
@@ -91,6 +93,8 @@ function CheckRow({ check }: { check: CandidateCheck }) {
         </div>
       </div>
       {epfo && check.consent ? <EpfoProgress check={check} /> : null}
+      {/* The stronger option, where the provider has it, whenever EPFO is not being asked already. */}
+      {epfo && check.otp_purpose && !epfoAsking ? <EpfoOtpOption purpose={check.otp_purpose} /> : null}
       {showFlags ? (
         <details className="mt-2">
           <summary className="cursor-pointer text-sm text-brand-700">{text.flagsLabel}</summary>

@@ -18,6 +18,8 @@ export interface EpfoProviderSettings {
   timeoutMs?: number;
   /** The app's clock, for the development provider's recent months. */
   now?: () => Date;
+  /** The development provider's OTP flow: how its codes are sent (development-sms.ts), and their key. */
+  developmentOtp?: { secret: string; sendCode: (uan: string, code: string) => Promise<string | null> };
 }
 
 /**
@@ -33,7 +35,7 @@ export function createEpfoProvider(settings: EpfoProviderSettings): EpfoHistoryP
     case 'none':
       return null;
     case 'development':
-      return createDevelopmentEpfoProvider({ nodeEnv: settings.nodeEnv, ...(settings.now ? { now: settings.now } : {}) });
+      return createDevelopmentEpfoProvider({ nodeEnv: settings.nodeEnv, ...(settings.now ? { now: settings.now } : {}), ...(settings.developmentOtp ? { otp: settings.developmentOtp } : {}) });
     case 'surepass':
       return createSurepassProvider({ url: urls.surepass || SUREPASS_DEFAULT_URL, token: required(keys.surepassToken, 'SUREPASS_TOKEN', 'surepass'), ...timeout });
     case 'hyperverge':

@@ -1,4 +1,17 @@
-import { EpfoNotFound, EpfoUnavailable, assertConsent, assertUan, type EpfoHistory, type EpfoHistoryProvider, type EpfoMember, type EpfoMonth } from './provider.ts';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  EpfoNotFound,
+  EpfoOtpRejected,
+  EpfoUnavailable,
+  assertConsent,
+  assertUan,
+  type EpfoHistory,
+  type EpfoHistoryProvider,
+  type EpfoMember,
+  type EpfoMonth,
+  type EpfoPassbook,
+  type EpfoPassbookFlow,
+} from './provider.ts';
 
 /**
  * The development provider: fixed answers for a documented set of UANs, so `npm start`, the demo
@@ -138,12 +151,82 @@ export interface DevelopmentEpfoOptions {
    * bring it back to prove pending checks complete when it returns.
    */
   available?: () => boolean;
+  /**
+   * The OTP passbook flow: the code "EPFO" texts goes out through `sendCode` (the app sends it as
+   * an SMS to the phone of the candidate holding the UAN, through the outbox), which answers the
+   * masked number or null when there is none. The code is derived from the session id under
+   * `secret`, so any instance can check it: nothing is held in memory. Without this, the
+   * development provider offers no OTP flow.
+   */
+  otp?: { secret: string; sendCode: (uan: string, code: string) => Promise<string | null> };
+}
+
+/** Surepass's codes last about ten minutes; the development codes as long. */
+const DEVELOPMENT_OTP_MS = 10 * 60 * 1000;
+
+function developmentPassbookFlow(options: DevelopmentEpfoOptions & { otp: NonNullable<DevelopmentEpfoOptions['otp']> }, now: () => Date): EpfoPassbookFlow {
+  const { secret, sendCode } = options.otp;
+  const codeOf = (sessionId: string) => String(createHmac('sha256', `workcred-dev-epfo-otp:${secret}`).update(sessionId).digest().readUInt32BE(0) % 1_000_000).padStart(6, '0');
+  const sessionOf = (sessionId: string) => {
+    const match = /^dev-otp\.(\d{12})\.(\d+)\.[0-9a-f]{16}$/.exec(sessionId);
+    if (!match) throw new EpfoOtpRejected('development', 'development: unknown OTP session');
+    return { uan: match[1]!, issued: Number(match[2]) };
+  };
+  const entryOrThrow = (uan: string) => {
+    if (options.available && !options.available()) throw new EpfoUnavailable('development', 'development: simulated outage', 60);
+    const entry = developmentEntryFor(uan);
+    if (entry?.scenario === 'outage') throw new EpfoUnavailable('development', 'development: simulated outage', 60);
+    if (!entry?.members) throw new EpfoNotFound('development', 'EPFO has no employment under this UAN');
+    return { ...entry, members: entry.members };
+  };
+  return {
+    async startOtp(uan, startOptions) {
+      assertConsent(startOptions);
+      assertUan('development', uan);
+      entryOrThrow(uan);
+      const sessionId = `dev-otp.${uan}.${now().getTime()}.${randomBytes(8).toString('hex')}`;
+      const maskedMobile = await sendCode(uan, codeOf(sessionId));
+      if (maskedMobile === null) throw new EpfoUnavailable('development', 'development: no mobile number for this UAN');
+      return { sessionId, maskedMobile };
+    },
+    async submitOtp(sessionId, otp) {
+      const session = sessionOf(sessionId);
+      const expected = Buffer.from(codeOf(sessionId));
+      const given = Buffer.from(otp);
+      if (now().getTime() - session.issued > DEVELOPMENT_OTP_MS) throw new EpfoOtpRejected('development', 'development: the code expired');
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new EpfoOtpRejected('development', 'development: wrong code');
+    },
+    async passbook(sessionId) {
+      const session = sessionOf(sessionId);
+      const today = now();
+      const members = entryOrThrow(session.uan).members(today);
+      return { reference: `development-passbook-${today.toISOString()}`, name: members[0]?.name ?? null, accounts: members.map(accountOf) } satisfies EpfoPassbook;
+    },
+  };
+}
+
+/** A member record's passbook: a contribution for every month from joining to exit (or the last filing). */
+function accountOf(member: EpfoMember): EpfoPassbook['accounts'][number] {
+  const first = member.joined?.slice(0, 7);
+  const last = member.exited?.slice(0, 7) ?? member.lastContribution;
+  const contributions = [];
+  if (first && last) {
+    const [year, month] = first.split('-').map(Number) as [number, number];
+    for (let index = 0; ; index += 1) {
+      const current = new Date(Date.UTC(year, month - 1 + index, 1)).toISOString().slice(0, 7);
+      if (current > last) break;
+      contributions.push({ month: current, employeeShare: 1800, employerShare: 550, pensionShare: 1250 });
+    }
+  }
+  return { memberId: member.memberId ?? '', establishment: member.establishment, contributions };
 }
 
 export function createDevelopmentEpfoProvider(options: DevelopmentEpfoOptions): EpfoHistoryProvider {
   if (options.nodeEnv === 'production') throw new Error('UAN_PROVIDER=development answers from a fixed table and is refused in production: set surepass or hyperverge');
   const now = options.now ?? (() => new Date());
+  const otp = options.otp;
   return {
+    ...(otp ? { passbookFlow: developmentPassbookFlow({ ...options, otp }, now) } : {}),
     name: 'development',
     label: 'the development provider',
     async history(uan, historyOptions) {

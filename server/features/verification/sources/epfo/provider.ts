@@ -53,6 +53,32 @@ export interface EpfoHistoryProvider {
    * EpfoUnavailable / EpfoRateLimited (try again later) or EpfoRefused (our keys are wrong).
    */
   history(uan: string, options: EpfoHistoryOptions): Promise<EpfoHistory>;
+  /** The OTP passbook flow, for providers that offer it (Surepass, development); absent: not offered. */
+  passbookFlow?: EpfoPassbookFlow;
+}
+
+/** The OTP-based passbook flow: the member proves they hold the UAN's registered mobile. */
+export interface EpfoPassbookFlow {
+  /** Sends an OTP to the mobile registered with EPFO; the session id is needed by the next calls. */
+  startOtp(uan: string, options: EpfoHistoryOptions): Promise<{ sessionId: string; maskedMobile: string | null }>;
+  /** Submits the code the member typed. Never retried: a retry could use up the member's attempts. */
+  submitOtp(sessionId: string, otp: string, options?: { signal?: AbortSignal }): Promise<void>;
+  /** The monthly contributions per member id, once the OTP was accepted. */
+  passbook(sessionId: string, options?: { signal?: AbortSignal }): Promise<EpfoPassbook>;
+}
+
+export interface EpfoContribution {
+  month: EpfoMonth;
+  /** Rupees, as EPFO credited them. */
+  employeeShare: number;
+  employerShare: number;
+  pensionShare: number;
+}
+
+export interface EpfoPassbook {
+  reference: string;
+  name: string | null;
+  accounts: { memberId: string; establishment: string; contributions: EpfoContribution[] }[];
 }
 
 /** Base class of the provider errors, so a caller can tell them from bugs. */

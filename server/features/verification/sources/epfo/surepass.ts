@@ -8,10 +8,10 @@ import {
   assertConsent,
   assertUan,
   type EpfoHistory,
-  type EpfoHistoryOptions,
   type EpfoHistoryProvider,
+  type EpfoContribution,
   type EpfoMember,
-  type EpfoMonth,
+  type EpfoPassbookFlow,
 } from './provider.ts';
 
 /**
@@ -38,30 +38,6 @@ export interface SurepassOptions extends EpfoHttpOptions {
   url: string;
   /** SUREPASS_TOKEN */
   token: string;
-}
-
-/** The OTP-based passbook flow: the member proves they hold the UAN's registered mobile. */
-export interface EpfoPassbookFlow {
-  /** Sends an OTP to the mobile registered with EPFO; the session id is needed by the next calls. */
-  startOtp(uan: string, options: EpfoHistoryOptions): Promise<{ sessionId: string; maskedMobile: string | null }>;
-  /** Submits the code the member typed. Never retried: a retry could use up the member's attempts. */
-  submitOtp(sessionId: string, otp: string, options?: { signal?: AbortSignal }): Promise<void>;
-  /** The monthly contributions per member id, once the OTP was accepted. */
-  passbook(sessionId: string, options?: { signal?: AbortSignal }): Promise<EpfoPassbook>;
-}
-
-export interface EpfoContribution {
-  month: EpfoMonth;
-  /** Rupees, as EPFO credited them. */
-  employeeShare: number;
-  employerShare: number;
-  pensionShare: number;
-}
-
-export interface EpfoPassbook {
-  reference: string;
-  name: string | null;
-  accounts: { memberId: string; establishment: string; contributions: EpfoContribution[] }[];
 }
 
 export type SurepassProvider = EpfoHistoryProvider & { passbookFlow: EpfoPassbookFlow };
