@@ -14,6 +14,8 @@ const external = [
   'thread-stream',
   // HarfBuzz's WebAssembly beside its module (server/pdf/indic-fonts.ts shapes India's scripts with it)
   'harfbuzzjs',
+  // starts its worker thread from a script beside itself (OCR of scanned documents, issue 35)
+  'tesseract.js',
   // native code
   'sharp',
   'pg-native',

@@ -52,6 +52,8 @@ import { pipelineRoutes } from './features/pipeline/routes.ts';
 import { createVerificationRoutes } from './features/verification/routes.ts';
 import { createEpfoRoutes } from './features/verification/epfo-routes.ts';
 import { EPFO_LOOKUPS_POLL_MS, EpfoLookupWorker } from './features/verification/lookups/lookup-worker.ts';
+import { createDocumentReads } from './features/verification/reading/ocr/document-reads.ts';
+import type { DocumentReadWorker } from './features/verification/reading/ocr/read-worker.ts';
 import { developmentOtpSender } from './features/verification/sources/epfo/development-sms.ts';
 import { EPFO_LOOKUPS_CHANNEL } from './features/verification/lookups/queue-lookup.ts';
 import { createEpfoProvider } from './features/verification/sources/epfo/create-provider.ts';
@@ -99,6 +101,8 @@ declare module 'fastify' {
     webhooks: WebhookDispatcher;
     privacyJobs: PrivacyJobs;
     epfoLookups: EpfoLookupWorker;
+    /** Scans read by OCR (issue 35): runOnce() in tests and the seed. */
+    documentReads: DocumentReadWorker;
     config: Config;
   }
 }
@@ -218,7 +222,9 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
         });
   const epfoLookups = new EpfoLookupWorker({ db: database.db, provider: epfoProvider, log: app.log, clock });
   app.decorate('epfoLookups', epfoLookups);
-  await app.register(createVerificationRoutes({ uanProvider: epfoProvider, onLookupQueued: () => epfoLookups.kick() }), deps);
+  const documentReads = createDocumentReads({ database, storage, log: app.log, clock, workers: config.OCR_WORKERS });
+  app.decorate('documentReads', documentReads.worker);
+  await app.register(createVerificationRoutes({ uanProvider: epfoProvider, onLookupQueued: () => epfoLookups.kick(), onReadQueued: () => documentReads.worker.kick() }), deps);
   await app.register(createEpfoRoutes({ provider: epfoProvider, onLookupQueued: () => epfoLookups.kick() }), deps);
   await app.register(checkRequestRoutes, deps);
   await app.register(analyticsRoutes, deps);
@@ -248,6 +254,9 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
     webhooks.start();
     privacyJobs.start();
     stopEpfoListener = await database.listen(EPFO_LOOKUPS_CHANNEL, () => epfoLookups.kick());
+    // Its LISTEN before the lookup worker's first claim: the embedded database takes a LISTEN badly
+    // while a query of the pool is under way.
+    await documentReads.start();
     epfoLookups.start(EPFO_LOOKUPS_POLL_MS);
   });
   app.addHook('onClose', async () => {
@@ -258,6 +267,7 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
     await privacyJobs.stop();
     await stopEpfoListener?.();
     await epfoLookups.stop();
+    await documentReads.stop();
     await outbox.stop();
     await storage.close?.();
   });

@@ -67,6 +67,9 @@ export const envSchema = z
     // How long a company's job list (GET /api/jobs) is kept in memory. Any change to its jobs or
     // their applications is heard at once on every instance; this bounds a lost notification. 0: off.
     COMPANY_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
+    // Scans read by OCR at once on this instance (issue 35): unset, the cores less one (at most 4);
+    // 0, this instance reads none and leaves them to the others.
+    OCR_WORKERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(32).optional()),
     // The EPFO employment-history provider behind the UAN check (server/features/verification/sources/epfo/).
     // surepass | hyperverge: a licensed provider (keys below); development: a fixed table of UANs
     // (README), the default outside production and refused in production; none: the verification

@@ -154,3 +154,5 @@ export type * from './schema-mfa-recovery.ts';
 export type * from './schema-epfo.ts';
 // Documents brought from DigiLocker (migration 0054) live in schema-digilocker.ts, merged into DB there.
 export type * from './schema-digilocker.ts';
+// Scans queued for OCR (migration 0056) live in schema-document-reads.ts, merged into DB there.
+export type * from './schema-document-reads.ts';

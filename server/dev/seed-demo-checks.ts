@@ -5,6 +5,7 @@ import { uploadCandidateDocument } from '../features/candidate-documents/upload-
 import { giveConsent } from '../features/verification/candidate-checks.ts';
 import { decideCheck } from '../features/verification/review-queue.ts';
 import { runVerificationCheck } from '../features/verification/run-check.ts';
+import { scanOf } from './demo-scan.ts';
 import { runQueuedLookups } from '../features/verification/lookups/lookup-worker.ts';
 import { createDevelopmentEpfoProvider } from '../features/verification/sources/epfo/development.ts';
 import type { DemoCandidate } from './demo-cast.ts';
@@ -59,6 +60,9 @@ export async function seedChecks(context: SeedContext, { adminId, candidates }: 
 
   const kavya = person('kavya');
   for (const subject of ['phone', 'uan'] as const) await consentAndRun(kavya.id, subject);
+  // A scanned salary slip (no text layer): queued for OCR, read by the app's read worker when it runs.
+  await upload(kavya.id, 'salary_slip', await scanOf(await salarySlip({ name: kavya.name, uan: kavya.uan, employer: kavya.employer, netPay: '96,400.00' })));
+  await consentAndRun(kavya.id, 'salary_slip');
   await decide(kavya.id, 'uan', { status: 'verified', reason: 'UAN confirmed on the EPFO member passbook the candidate shared.' });
 
   const meera = person('meera');

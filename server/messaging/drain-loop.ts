@@ -89,3 +89,54 @@ export abstract class Drainer {
 
   protected abstract drain(): Promise<void>;
 }
+
+/**
+ * A Drainer whose claimed rows are worked at the same time, up to `slots` at once (the EPFO
+ * lookups, the OCR reads): a slot takes the next due row as soon as its task ends, so one slow task
+ * never holds up the others. `work` must not throw.
+ */
+export abstract class SlottedDrainer<Row> extends Drainer {
+  private readonly inFlight = new Set<Promise<void>>();
+
+  /** How many rows this instance works on at once. */
+  protected abstract slots(): number;
+  /** Claims at most `room` due rows (FOR UPDATE SKIP LOCKED, with a lease). */
+  protected abstract claim(room: number): Promise<Row[]>;
+  protected abstract work(row: Row): Promise<void>;
+
+  protected async drain(): Promise<void> {
+    for (;;) {
+      const room = this.slots() - this.inFlight.size;
+      if (room <= 0 || this.loop.isStopped) return;
+      const claimed = await this.claim(room);
+      if (claimed.length === 0) return;
+      for (const row of claimed) {
+        const task: Promise<void> = this.work(row).finally(() => {
+          this.inFlight.delete(task);
+          this.kick();
+        });
+        this.inFlight.add(task);
+      }
+    }
+  }
+
+  /** Resolves when nothing is claimed or being worked on. */
+  override async idle(): Promise<void> {
+    for (;;) {
+      await super.idle();
+      if (this.inFlight.size === 0) return;
+      await Promise.all([...this.inFlight]);
+    }
+  }
+
+  override async stop(): Promise<void> {
+    await super.stop();
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+  }
+
+  /** Takes every due row now and resolves when done: tests and the demo seed call it. */
+  async runOnce(): Promise<void> {
+    this.kick();
+    await this.idle();
+  }
+}

@@ -64,6 +64,7 @@ export const verificationMessages = {
     net_pay: 'The net pay can be read on the salary slip',
     salary_credited: 'The salary slip’s net pay is credited in the bank statement',
     readable: 'The document’s text can be read',
+    ocr: 'Your scan was read by text recognition (OCR)',
     epfo_claimed_employer_not_in_epfo: 'An employer you list is not in your EPFO records',
     epfo_dates_differ: 'Your dates differ from your EPFO records',
     epfo_dual_employment: 'Two employers paid your PF for the same months',
@@ -84,6 +85,7 @@ export const verificationMessages = {
     net_pay: 'The net pay can be read on the salary slip',
     salary_credited: 'The salary slip’s net pay is credited in the bank statement',
     readable: 'The document’s text can be read',
+    ocr: 'A scan, read by text recognition (OCR)',
     epfo_claimed_employer_not_in_epfo: 'A claimed employer is not in the EPFO records',
     epfo_dates_differ: 'Claimed dates differ from the EPFO records by more than a month',
     epfo_dual_employment: 'Two employers paid PF for the same months (dual employment)',
@@ -133,6 +135,12 @@ export const verificationMessages = {
   providerMismatch: 'The provider’s record does not match your name.',
   phoneNotConfirmed: 'Your mobile number has not been confirmed with a one-time code yet.',
   unreadable: 'The file could not be read as text (it may be a scan or damaged).',
+  // Scans read by OCR (issue 35): the check's progress, and what the recognition adds to its flags.
+  readingDocument: 'Reading the document',
+  readingPages: 'page {done} of {total}',
+  readByOcr: 'Read from {pages} scanned page(s) with {confidence}% confidence.',
+  ocrLowConfidence: 'Read from {pages} scanned page(s) with only {confidence}% confidence: a person checks it.',
+  ocrFailed: 'The scan could not be read. A person checks it.',
   noNetPay: 'No “Net pay” or “Net salary” amount was found.',
   noCredits: 'No credit entries were found.',
 

@@ -59,6 +59,8 @@ export const candidateCheckSchema = z.object({
   uan_provider: z.string().nullable(),
   /** The UAN check: the consent text of the stronger option (the member's OTP, then the passbook); null where the provider has no OTP flow. */
   otp_purpose: z.string().nullable(),
+  /** A scan being read by OCR (issue 35): the pages read so far of those to read (null until rendered); null otherwise. */
+  reading: z.object({ pages_done: z.number().int().min(0), page_count: z.number().int().min(0).nullable() }).nullable(),
 });
 export type CandidateCheck = z.infer<typeof candidateCheckSchema>;
 export const candidateCheckListSchema = z.array(candidateCheckSchema);

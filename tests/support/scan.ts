@@ -1,5 +1,7 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { renderPages } from '../../server/features/verification/reading/ocr/render-pages.ts';
+import { scanOf } from '../../server/dev/demo-scan.ts';
+
+export { scanOf };
 
 /** A4 in points. */
 const A4: [number, number] = [595.28, 841.89];
@@ -15,19 +17,9 @@ export async function textPdf(pages: string[][]): Promise<Uint8Array> {
   return doc.save();
 }
 
-/**
- * A scan as candidates have them: every page only an image of the printed page (rendered at
- * `dpi`), with no text layer, as a scanner or a phone's "save as PDF" makes it.
- */
-export async function scannedPdf(pages: string[][], { dpi = 150 } = {}): Promise<Uint8Array> {
-  const rendered = await renderPages(await textPdf(pages), { dpi, maxPages: pages.length });
-  const doc = await PDFDocument.create();
-  for (const page of rendered.pages) {
-    const image = await doc.embedPng(page.png);
-    const sheet = doc.addPage(A4);
-    sheet.drawImage(image, { x: 0, y: 0, width: A4[0], height: A4[1] });
-  }
-  return doc.save();
+/** A scan of a text PDF with these lines on each page. */
+export async function scannedPdf(pages: string[][], options: { dpi?: number } = {}): Promise<Buffer> {
+  return scanOf(await textPdf(pages), options);
 }
 
 /** A salary slip's lines, as an Indian payroll system prints them. */

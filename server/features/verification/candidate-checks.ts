@@ -11,6 +11,7 @@ import { conflict, forbidden } from '../../http/errors.ts';
 import { latestLookupView } from './lookups/lookup-views.ts';
 import { candidateFlags } from './reading/forensics/candidate-view.ts';
 import { queueEpfoLookup } from './lookups/queue-lookup.ts';
+import { cancelDocumentReads } from './reading/ocr/read-queue.ts';
 import type { EpfoProviderName } from './sources/epfo/provider.ts';
 import { publishCheckChange } from './run-check.ts';
 import { fill } from '../../../shared/fill.ts';
@@ -72,16 +73,23 @@ function checkListFacts(db: Kysely<DB>, candidateId: string) {
       jsonArrayFrom(
         eb
           .selectFrom('verification_checks as v')
-          .select(['v.id', 'v.subject', 'v.status', 'v.reason', 'v.decided_by', 'v.decided_at', 'v.flags', 'v.verified_fields'])
+          .select(['v.id', 'v.subject', 'v.status', 'v.reason', 'v.decided_by', 'v.decided_at', 'v.flags', 'v.verified_fields', 'v.document_id'])
           .whereRef('v.candidate_id', '=', 'u.id'),
       ).as('checks'),
       jsonArrayFrom(eb.selectFrom('verification_consents as k').select(['k.subject', 'k.purpose', 'k.granted_at']).whereRef('k.candidate_id', '=', 'u.id').where('k.revoked_at', 'is', null)).as('consents'),
+      jsonArrayFrom(eb.selectFrom('document_reads as dr').select(['dr.check_id', 'dr.document_id', 'dr.pages_done', 'dr.page_count']).whereRef('dr.candidate_id', '=', 'u.id').where('dr.state', 'in', ['queued', 'reading'])).as('reads'),
       jsonArrayFrom(
         eb.selectFrom('check_requests as r').innerJoin('companies as co', 'co.id', 'r.company_id').select(['r.subject', 'co.name']).distinct().whereRef('r.candidate_id', '=', 'u.id').orderBy('co.name'),
       ).as('requesters'),
     ])
     .where('u.id', '=', candidateId)
     .executeTakeFirst();
+}
+
+function readingOf(check: { id: string; status: string; document_id: string | null } | undefined, reads: { check_id: string; document_id: string; pages_done: number; page_count: number | null }[]) {
+  if (!check || check.status !== 'pending') return null;
+  const read = reads.find((row) => row.check_id === check.id && row.document_id === check.document_id);
+  return read ? { pages_done: read.pages_done, page_count: read.page_count } : null;
 }
 
 /** GET /api/verification/checks: one entry per subject that applies, in a fixed order. */
@@ -118,6 +126,8 @@ export async function listCandidateChecks(db: Kysely<DB>, candidateId: string, u
         uan_provider: subject === 'uan' && uanProvider ? (messages.epfo.providerLabels[uanProvider] ?? uanProvider) : null,
         // The stronger option, only where the provider has the OTP passbook flow (the screen hides it otherwise).
         otp_purpose: subject === 'uan' ? otpPurpose : null,
+        // A scan of the check's current file being read by OCR (issue 35), while the check waits for it.
+        reading: readingOf(check, facts?.reads ?? []),
       };
     });
 }
@@ -205,6 +215,8 @@ export async function revokeConsent(db: Kysely<DB>, candidateId: string, subject
       .forUpdate()
       .executeTakeFirst();
     if (previous) {
+      // A scan waiting for OCR under this consent is not read (issue 35).
+      await cancelDocumentReads(trx, previous.id, new Date());
       await trx
         .updateTable('verification_checks')
         .set({ status: 'pending', reason: null, decided_by: null, decided_by_user: null, decided_at: null, flags: '[]', verified_fields: [], provider: null, provider_reference: null, updated_at: sql<Date>`now()` })

@@ -35,7 +35,7 @@ export interface DocumentVerdict {
 
 const EVIDENCE_RADIUS = 40;
 /** Fewer characters than this is no text layer (a scan): nothing to compare. */
-const MIN_TEXT_CHARS = 20;
+export const MIN_TEXT_CHARS = 20;
 const PAY_TOLERANCE = 0.01;
 const ANNUAL_PAY_TOLERANCE = 0.15;
 

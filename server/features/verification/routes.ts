@@ -37,12 +37,12 @@ export const CONSENT_RATE_LIMIT = {
  * `uanProvider` is the EPFO provider UAN_PROVIDER names (app.ts makes it, with the lookup worker
  * whose kick is `onLookupQueued`).
  */
-export function createVerificationRoutes(options: { uanProvider: EpfoHistoryProvider | null; onLookupQueued: () => void }) {
+export function createVerificationRoutes(options: { uanProvider: EpfoHistoryProvider | null; onLookupQueued: () => void; onReadQueued?: () => void }) {
   return async function verificationRoutesWith(app: FastifyInstance, { config, database, storage, onMessageQueued, clock }: FeatureDeps) {
     const api = app.withTypeProvider<ZodTypeProvider>();
     const { db } = database;
-    const { uanProvider, onLookupQueued } = options;
-    const checkDeps = (log: FastifyInstance['log']): CheckDeps => ({ db, storage, log, uanProvider, onLookupQueued, clock });
+    const { uanProvider, onLookupQueued, onReadQueued } = options;
+    const checkDeps = (log: FastifyInstance['log']): CheckDeps => ({ db, storage, log, uanProvider, onLookupQueued, onReadQueued, clock });
 
     const otpPurpose = uanProvider?.passbookFlow ? otpPurposeOf(uanProvider) : null;
     const listChecks = (candidateId: string) => listCandidateChecks(db, candidateId, uanProvider?.name ?? null, otpPurpose);

@@ -1,77 +1,24 @@
-import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { messages } from '../../../shared/messages.ts';
 import { writeAudit } from '../../audit/write-audit.ts';
-import type { DB, VerificationFlag, VerificationSubject } from '../../db/schema.ts';
-import { publish } from '../../realtime/events.ts';
-import type { FileStorage } from '../../storage/file-storage.ts';
-import { evaluateDocument, findNetPay, unreadableFlag, type DocumentSubject } from './document-rules.ts';
-import { extractPdfText } from './pdf-text.ts';
-import { readDocument, readStoredFile, type DocumentReading } from './reading/read-document.ts';
-import { judgeDocument } from './reading/forensics/judge-document.ts';
+import type { DB, VerificationSubject } from '../../db/schema.ts';
+import { activeConsent, loadFacts, publishCheckChange, storeOutcome, type CheckDeps, type Outcome, type RunResult } from './check-store.ts';
+import type { DocumentSubject } from './document-rules.ts';
 import { queueEpfoLookup } from './lookups/queue-lookup.ts';
+import { currentDocumentOutcome } from './reading/document-outcome.ts';
+import { cancelDocumentReads, queueDocumentRead } from './reading/ocr/read-queue.ts';
 import type { EpfoHistoryProvider } from './sources/epfo/provider.ts';
-import { emitWebhookEvent } from '../webhooks/emit.ts';
+
+// Where checks are stored and told about (check-store.ts), for the callers that import them from here.
+export { activeConsent, companiesAppliedTo, emitCheckVerified, publishCheckChange, type CheckDeps, type RunResult } from './check-store.ts';
 
 const m = messages.verification;
-
-export interface CheckDeps {
-  db: Kysely<DB>;
-  storage: FileStorage;
-  log: FastifyBaseLogger;
-  /** null: UAN_PROVIDER=none, the UAN check waits for the team. */
-  uanProvider: EpfoHistoryProvider | null;
-  /** The lookup worker's kick: a queued EPFO lookup is asked at once on this instance too. */
-  onLookupQueued?: () => void;
-  /** The app's clock (a lookup's due time). */
-  clock?: () => Date;
-}
 
 export const documentSubjects = ['resume', 'bank_statement', 'experience_letter', 'salary_slip'] as const satisfies readonly DocumentSubject[];
 export const isDocumentSubject = (subject: VerificationSubject): subject is DocumentSubject => (documentSubjects as readonly string[]).includes(subject);
 
-interface Outcome {
-  status: 'pending' | 'in_review' | 'verified';
-  decidedBy: 'algorithm' | 'provider' | null;
-  flags: VerificationFlag[];
-  verifiedFields: string[];
-  provider?: string | null;
-  providerReference?: string | null;
-  /** The document the outcome was computed on (document subjects). */
-  documentId?: string | null;
-}
-
-/** What a run needs to know about the candidate. */
-async function loadFacts(db: Kysely<DB>, candidateId: string) {
-  return db
-    .selectFrom('user_profiles as u')
-    .leftJoin('candidate_profiles as c', 'c.user_id', 'u.id')
-    .select(['u.full_name', 'u.mobile_verified', 'c.uan', 'c.current_employer', 'c.current_pay_lakh'])
-    .where('u.id', '=', candidateId)
-    .executeTakeFirst();
-}
-
-async function readDocumentText(deps: CheckDeps, filePath: string): Promise<string> {
-  return extractPdfText(await readStoredFile(deps.storage, filePath));
-}
-
-/** The candidate's salary slip's net pay, for the bank statement's salary rule; null when there is none to read. */
-async function salarySlipNetPay(deps: CheckDeps, candidateId: string): Promise<number | null> {
-  const slip = await deps.db
-    .selectFrom('candidate_documents')
-    .select('file_path')
-    .where('candidate_id', '=', candidateId)
-    .where('document_type', '=', 'salary_slip')
-    .executeTakeFirst();
-  if (!slip) return null;
-  try {
-    return findNetPay(await readDocumentText(deps, slip.file_path))?.amount ?? null;
-  } catch {
-    return null;
-  }
-}
-
 async function computeOutcome(deps: CheckDeps, candidateId: string, subject: VerificationSubject): Promise<Outcome | null> {
+  if (isDocumentSubject(subject)) return currentDocumentOutcome(deps, candidateId, subject);
   const facts = await loadFacts(deps.db, candidateId);
   if (!facts) return null;
 
@@ -80,94 +27,10 @@ async function computeOutcome(deps: CheckDeps, candidateId: string, subject: Ver
       ? { status: 'verified', decidedBy: 'algorithm', flags: [{ rule: 'phone_code', outcome: 'match' }], verifiedFields: ['phone'] }
       : { status: 'pending', decidedBy: null, flags: [{ rule: 'phone_code', outcome: 'missing', found: m.phoneNotConfirmed }], verifiedFields: [] };
   }
-
-  if (subject === 'uan') {
-    if (!facts.uan) return null;
-    // With a provider, runVerificationCheck queues a lookup instead (lookups/): this is UAN_PROVIDER=none.
-    return { status: 'in_review', decidedBy: null, flags: [{ rule: 'uan_no_provider', outcome: 'not_checked', expected: facts.uan }], verifiedFields: [] };
-  }
-
-  const document = await deps.db
-    .selectFrom('candidate_documents')
-    .select(['id', 'file_path'])
-    .where('candidate_id', '=', candidateId)
-    .where('document_type', '=', subject)
-    .executeTakeFirst();
-  if (!document) return null;
-  let reading: DocumentReading;
-  try {
-    // The text for the rules and, beside it, the file's structure for the forensics (issue 35).
-    reading = await readDocument(await readStoredFile(deps.storage, document.file_path));
-  } catch (error) {
-    deps.log.info({ err: error, candidateId, subject, documentId: document.id }, 'verification: document unreadable');
-    return { status: 'in_review', decidedBy: null, flags: [unreadableFlag(m.unreadable)], verifiedFields: [], documentId: document.id };
-  }
-  if (reading.factsError) deps.log.info({ candidateId, subject, documentId: document.id, reason: reading.factsError }, 'verification: document forensics read the text only');
-  const text = reading.text;
-  const rulesVerdict = evaluateDocument(
-    subject as DocumentSubject,
-    text,
-    {
-      fullName: facts.full_name,
-      uan: facts.uan,
-      currentEmployer: facts.current_employer,
-      currentPayLakh: facts.current_pay_lakh === null ? null : Number(facts.current_pay_lakh),
-    },
-    subject === 'bank_statement' ? { salarySlipNetPay: await salarySlipNetPay(deps, candidateId) } : {},
-    m.unreadable,
-  );
-  // Verified only when the rules match and no forensic signal stands.
-  const verdict = judgeDocument(subject as DocumentSubject, rulesVerdict, text, reading.facts);
-  return { status: verdict.status, decidedBy: verdict.status === 'verified' ? 'algorithm' : null, flags: verdict.flags, verifiedFields: verdict.verifiedFields, documentId: document.id };
+  if (!facts.uan) return null;
+  // With a provider, runVerificationCheck queues a lookup instead (lookups/): this is UAN_PROVIDER=none.
+  return { status: 'in_review', decidedBy: null, flags: [{ rule: 'uan_no_provider', outcome: 'not_checked', expected: facts.uan }], verifiedFields: [] };
 }
-
-/**
- * Tells whoever shows this check: the candidate (`user:<id>`, id = the check), the team (`admins`),
- * and every company the candidate applied to (`company:<id>`, id = the candidate: employers see
- * verification badges, not checks). Inside the caller's transaction: sent only if it commits.
- */
-export async function publishCheckChange(trx: Transaction<DB>, candidateId: string, checkId: string, companies?: string[]): Promise<void> {
-  await publish(trx, [
-    { topic: `user:${candidateId}`, type: 'verification_check', id: checkId },
-    { topic: 'admins', type: 'verification_check', id: checkId },
-    ...(companies ?? (await companiesAppliedTo(trx, candidateId))).map((companyId) => ({ topic: `company:${companyId}`, type: 'verification_check', id: candidateId })),
-  ]);
-}
-
-/** The companies the candidate applied to: those told of their checks (pass it on to publishCheckChange and emitCheckVerified to read it once). */
-export async function companiesAppliedTo(trx: Transaction<DB>, candidateId: string): Promise<string[]> {
-  const rows = await trx
-    .selectFrom('job_applications as ja')
-    .innerJoin('job_postings as jp', 'jp.id', 'ja.job_id')
-    .select('jp.company_id')
-    .distinct()
-    .where('ja.candidate_id', '=', candidateId)
-    .execute();
-  return rows.map((row) => row.company_id);
-}
-
-/**
- * verification.completed for every company the candidate applied to, when a check is verified.
- * Employers see verified badges only, never a check under review or rejected, and so do webhooks.
- */
-export async function emitCheckVerified(trx: Transaction<DB>, candidateId: string, subject: VerificationSubject, verifiedFields: string[], companies?: string[]): Promise<void> {
-  for (const companyId of companies ?? (await companiesAppliedTo(trx, candidateId))) {
-    await emitWebhookEvent(trx, companyId, 'verification.completed', { candidate_id: candidateId, check: subject, status: 'verified', verified_fields: verifiedFields });
-  }
-}
-
-/** The candidate's active consent for a subject, if any. */
-export async function activeConsent(db: Kysely<DB> | Transaction<DB>, candidateId: string, subject: VerificationSubject) {
-  return db
-    .selectFrom('verification_consents')
-    .select(['id', 'purpose', 'granted_at'])
-    .where('candidate_id', '=', candidateId)
-    .where('subject', '=', subject)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-}
-
-export type RunResult = 'ran' | 'no_consent' | 'not_applicable' | 'stale';
 
 /**
  * Runs one check: the work (reading the PDF, asking the provider) happens outside any transaction;
@@ -181,47 +44,26 @@ export async function runVerificationCheck(deps: CheckDeps, candidateId: string,
   const outcome = await computeOutcome(deps, candidateId, subject);
   if (!outcome) return 'not_applicable';
 
-  return deps.db.transaction().execute(async (trx) => {
-    const check = await trx
-      .selectFrom('verification_checks')
-      .select(['id', 'document_id'])
-      .where('candidate_id', '=', candidateId)
-      .where('subject', '=', subject)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!check || !(await activeConsent(trx, candidateId, subject))) return 'no_consent';
-    if (outcome.documentId !== undefined && check.document_id !== outcome.documentId) return 'stale';
+  if (outcome.readByOcr && outcome.documentId) return queueScanRead(deps, candidateId, subject, outcome.documentId);
+  return storeOutcome(deps, candidateId, subject, outcome, actor);
+}
 
-    await trx
-      .updateTable('verification_checks')
-      .set({
-        status: outcome.status,
-        reason: null,
-        decided_by: outcome.decidedBy,
-        decided_by_user: null,
-        decided_at: outcome.decidedBy ? sql<Date>`now()` : null,
-        flags: JSON.stringify(outcome.flags),
-        verified_fields: outcome.verifiedFields,
-        provider: outcome.provider ?? null,
-        provider_reference: outcome.providerReference ?? null,
-        updated_at: sql<Date>`now()`,
-      })
-      .where('id', '=', check.id)
-      .execute();
-    await writeAudit(trx, {
-      actorId: actor.id,
-      companyId: null,
-      action: 'verification_check_run',
-      entityType: 'verification_check',
-      entityId: check.id,
-      // Rules and outcomes only: found values can hold a UAN or amounts.
-      details: { subject, status: outcome.status, decided_by: outcome.decidedBy, flags: outcome.flags.map((flag) => `${flag.rule}:${flag.outcome}`) },
-      ip: actor.ip,
-    });
-    await publishCheckChange(trx, candidateId, check.id);
-    if (outcome.status === 'verified') await emitCheckVerified(trx, candidateId, subject, outcome.verifiedFields);
+/**
+ * A scan (no text layer): its read is queued with the check still pending (the read worker, on any
+ * instance, recognises the pages and decides it: reading/ocr/process-read.ts). Only under consent
+ * and while the check still concerns that document.
+ */
+async function queueScanRead(deps: CheckDeps, candidateId: string, subject: VerificationSubject, documentId: string): Promise<RunResult> {
+  const result = await deps.db.transaction().execute(async (trx): Promise<RunResult> => {
+    const check = await trx.selectFrom('verification_checks').select(['id', 'document_id']).where('candidate_id', '=', candidateId).where('subject', '=', subject).forUpdate().executeTakeFirst();
+    if (!check || !(await activeConsent(trx, candidateId, subject))) return 'no_consent';
+    if (check.document_id !== documentId) return 'stale';
+    const read = await queueDocumentRead(trx, { checkId: check.id, candidateId, documentId, now: deps.clock?.() ?? new Date() });
+    if (read.created) await publishCheckChange(trx, candidateId, check.id);
     return 'ran';
   });
+  if (result === 'ran') deps.onReadQueued?.();
+  return result;
 }
 
 /**
@@ -281,6 +123,8 @@ export async function resetCheckForNewDocument(trx: Transaction<DB>, candidateId
     .returning('id')
     .executeTakeFirst();
   if (!reset) return false;
+  // A scan of the earlier file waiting for OCR is not read: the new file is checked afresh.
+  await cancelDocumentReads(trx, reset.id, new Date());
   await writeAudit(trx, { actorId: candidateId, companyId: null, action: 'verification_check_reset', entityType: 'verification_check', entityId: reset.id, details: { subject, document_id: documentId }, ip });
   await publishCheckChange(trx, candidateId, reset.id);
   return (await activeConsent(trx, candidateId, subject)) !== undefined;

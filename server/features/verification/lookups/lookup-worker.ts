@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { Drainer } from '../../../messaging/drain-loop.ts';
+import { SlottedDrainer } from '../../../messaging/drain-loop.ts';
 import { processPassbookLookup, type ClaimedPassbookLookup } from './passbook-otp-steps.ts';
 import { processLookup, type LookupWorkerDeps } from './process-lookup.ts';
 
@@ -23,61 +23,35 @@ export const EPFO_LOOKUPS_POLL_MS = 15_000;
  * for the same one, and a restart or a crash loses none. Woken by pg_notify('epfo_lookups') from
  * any instance and by a poll, which also takes retries as they come due.
  */
-export class EpfoLookupWorker extends Drainer {
+export class EpfoLookupWorker extends SlottedDrainer<ClaimedPassbookLookup> {
   constructor(private readonly deps: LookupWorkerDeps) {
     super(deps.log, 'EPFO lookups failed');
   }
 
-  private readonly inFlight = new Set<Promise<void>>();
-
-  protected async drain(): Promise<void> {
-    for (;;) {
-      const room = SLOTS - this.inFlight.size;
-      if (room <= 0 || this.loop.isStopped) return;
-      const now = this.deps.clock();
-      const lease = new Date(now.getTime() + LOOKUP_LEASE_SECONDS * 1000);
-      // An OTP session's typed code is taken by the claim and cleared in the same statement: it
-      // lives on in this process only for the one call that submits it.
-      const claimed = await sql<ClaimedPassbookLookup>`
-        WITH due AS (
-          SELECT id, otp_code FROM epfo_lookups
-          WHERE state IN ('queued', 'retrying') AND next_attempt_at <= ${now}
-          ORDER BY next_attempt_at LIMIT ${room} FOR UPDATE SKIP LOCKED)
-        UPDATE epfo_lookups l SET attempts = l.attempts + 1, next_attempt_at = ${lease}, otp_code = NULL
-        FROM due WHERE l.id = due.id
-        RETURNING l.id, l.candidate_id, l.check_id, l.consent_id, l.provider, l.billed_company_id, l.attempts, l.requested_at,
-          l.method, l.otp_step, l.otp_step_at, l.otp_session, due.otp_code, l.otp_expires_at, l.otp_wrong`.execute(this.deps.db);
-      if (claimed.rows.length === 0) return;
-      for (const lookup of claimed.rows) {
-        // Neither process function throws; when one ends, its slot takes the next due lookup.
-        const work = lookup.method === 'passbook_otp' ? processPassbookLookup(this.deps, lookup) : processLookup(this.deps, lookup);
-        const task: Promise<void> = work.finally(() => {
-          this.inFlight.delete(task);
-          this.kick();
-        });
-        this.inFlight.add(task);
-      }
-    }
+  protected slots(): number {
+    return SLOTS;
   }
 
-  /** Resolves when nothing is claimed or being asked. */
-  override async idle(): Promise<void> {
-    for (;;) {
-      await super.idle();
-      if (this.inFlight.size === 0) return;
-      await Promise.all([...this.inFlight]);
-    }
+  protected async claim(room: number): Promise<ClaimedPassbookLookup[]> {
+    const now = this.deps.clock();
+    const lease = new Date(now.getTime() + LOOKUP_LEASE_SECONDS * 1000);
+    // An OTP session's typed code is taken by the claim and cleared in the same statement: it
+    // lives on in this process only for the one call that submits it.
+    const claimed = await sql<ClaimedPassbookLookup>`
+      WITH due AS (
+        SELECT id, otp_code FROM epfo_lookups
+        WHERE state IN ('queued', 'retrying') AND next_attempt_at <= ${now}
+        ORDER BY next_attempt_at LIMIT ${room} FOR UPDATE SKIP LOCKED)
+      UPDATE epfo_lookups l SET attempts = l.attempts + 1, next_attempt_at = ${lease}, otp_code = NULL
+      FROM due WHERE l.id = due.id
+      RETURNING l.id, l.candidate_id, l.check_id, l.consent_id, l.provider, l.billed_company_id, l.attempts, l.requested_at,
+        l.method, l.otp_step, l.otp_step_at, l.otp_session, due.otp_code, l.otp_expires_at, l.otp_wrong`.execute(this.deps.db);
+    return claimed.rows;
   }
 
-  override async stop(): Promise<void> {
-    await super.stop();
-    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
-  }
-
-  /** Takes every due lookup now and resolves when done: tests and the demo seed call it. */
-  async runOnce(): Promise<void> {
-    this.kick();
-    await this.idle();
+  /** Neither process function throws. */
+  protected work(lookup: ClaimedPassbookLookup): Promise<void> {
+    return lookup.method === 'passbook_otp' ? processPassbookLookup(this.deps, lookup) : processLookup(this.deps, lookup);
   }
 }
 

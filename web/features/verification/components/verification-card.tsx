@@ -15,6 +15,7 @@ import { useVerificationChecks, verificationChecksQueryKey } from '../api/get-ch
 import { CheckFlags } from './check-flags.tsx';
 import { EpfoOtpOption } from './epfo-otp-option.tsx';
 import { EpfoProgress } from './epfo-progress.tsx';
+import { ReadingProgress } from './reading-progress.tsx';
 import { CheckStatusBadge } from './check-status-badge.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
@@ -92,6 +93,7 @@ function CheckRow({ check }: { check: CandidateCheck }) {
           )}
         </div>
       </div>
+      {check.reading ? <ReadingProgress reading={check.reading} /> : null}
       {epfo && check.consent ? <EpfoProgress check={check} /> : null}
       {/* The stronger option, where the provider has it, whenever EPFO is not being asked already. */}
       {epfo && check.otp_purpose && !epfoAsking ? <EpfoOtpOption purpose={check.otp_purpose} /> : null}

@@ -24,7 +24,9 @@ const toFlag = (flag: ForensicFlag): VerificationFlag => ({
  * last flag states the risk level and the signals that made it.
  */
 export function judgeDocument(subject: DocumentSubject, verdict: DocumentVerdict, text: string, facts: PdfFacts | null): DocumentVerdict {
-  const report = runForensics({ subject, facts, lines: facts ? linesFromFacts(facts) : linesFromText(text) });
+  // The lines the page draws (with their places); a scan draws none, so its recognised text is used.
+  const drawn = facts ? linesFromFacts(facts) : [];
+  const report = runForensics({ subject, facts, lines: drawn.length > 0 ? drawn : linesFromText(text) });
   if (!report.risk) return verdict;
   const riskFlag: VerificationFlag = {
     rule: 'document_risk',

@@ -3,14 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { createWorker, type Worker } from 'tesseract.js';
 
-const require = createRequire(import.meta.url);
+const resolveFromHere = createRequire(import.meta.url);
 
 /**
  * The English model shipped in @tesseract.js-data/eng (the "best_int" one: accurate, integer
  * maths), read from the installed package: nothing is fetched at run time. Without langPath
  * tesseract.js would download it from a CDN.
  */
-export const ENG_LANG_PATH = path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+export const ENG_LANG_PATH = path.join(path.dirname(resolveFromHere.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
 
 /** One page at most this long: a page that takes longer is not a document we can read. */
 export const OCR_PAGE_TIMEOUT_MS = 60_000;

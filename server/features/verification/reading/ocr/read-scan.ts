@@ -33,12 +33,21 @@ export class ScanTimedOut extends Error {}
  * the OCR pool, in page order. Rejects when the PDF cannot be rendered, a page fails, or the whole
  * document takes longer than `timeoutMs`.
  */
-export async function readScannedPdf(data: Uint8Array, ocr: OcrEngine, { maxPages = OCR_MAX_PAGES, timeoutMs = OCR_DOCUMENT_TIMEOUT_MS } = {}): Promise<ScanReading> {
+export async function readScannedPdf(
+  data: Uint8Array,
+  ocr: OcrEngine,
+  {
+    maxPages = OCR_MAX_PAGES,
+    timeoutMs = OCR_DOCUMENT_TIMEOUT_MS,
+    onProgress,
+  }: { maxPages?: number; timeoutMs?: number; /** After the rendering (0 pages read) and after each page. */ onProgress?: (pagesDone: number, pagesToRead: number) => Promise<void> } = {},
+): Promise<ScanReading> {
   const deadline = Date.now() + timeoutMs;
   const rendered = await renderPages(data, { maxPages, timeoutMs });
   if (rendered.locked) return { text: '', confidence: 0, pages: [], pageCount: 0, locked: true };
   const pages: ScanPage[] = [];
   let text = '';
+  await onProgress?.(0, rendered.pages.length);
   for (const page of rendered.pages) {
     const left = deadline - Date.now();
     if (left <= 0) throw new ScanTimedOut(`Reading the document took longer than ${timeoutMs} ms`);
@@ -46,6 +55,7 @@ export async function readScannedPdf(data: Uint8Array, ocr: OcrEngine, { maxPage
     const trimmed = pageText.trim();
     pages.push({ number: page.number, confidence: Math.round(confidence * 10) / 10, chars: trimmed.length });
     text += `${trimmed}\n\n`;
+    await onProgress?.(pages.length, rendered.pages.length);
   }
   const chars = pages.reduce((sum, page) => sum + page.chars, 0);
   const confidence = chars === 0 ? 0 : Math.round((pages.reduce((sum, page) => sum + page.confidence * page.chars, 0) / chars) * 10) / 10;
