@@ -254,8 +254,6 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
     webhooks.start();
     privacyJobs.start();
     stopEpfoListener = await database.listen(EPFO_LOOKUPS_CHANNEL, () => epfoLookups.kick());
-    // Its LISTEN before the lookup worker's first claim: the embedded database takes a LISTEN badly
-    // while a query of the pool is under way.
     await documentReads.start();
     epfoLookups.start(EPFO_LOOKUPS_POLL_MS);
   });

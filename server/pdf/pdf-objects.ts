@@ -1,8 +1,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { serverSourceDir } from '../paths.ts';
+import { runWorkerTask } from '../workers/run-worker.ts';
 
 /** [x0, y0, x1, y1] in points from the page's top-left corner, as the page is shown. */
 export type PdfRect = [number, number, number, number];
@@ -90,26 +90,13 @@ async function runWorker<T>(workerData: Record<string, unknown> & { data: Uint8A
 }
 
 function startWorker<T>(workerData: Record<string, unknown> & { data: Uint8Array }, timeoutMs: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(workerUrl, {
-      workerData,
-      transferList: [workerData.data.buffer as ArrayBuffer],
-      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
-      execArgv: [],
-    });
-    let settled = false;
-    const finish = (error: Error | null, result?: T) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      void worker.terminate();
-      if (error) reject(error);
-      else resolve(result as T);
-    };
-    const timer = setTimeout(() => finish(new Error(`PDF object reading took longer than ${timeoutMs} ms`)), timeoutMs);
-    worker.once('message', (message: { result?: T; error?: string }) => finish(message.error !== undefined ? new Error(message.error) : null, message.result));
-    worker.once('error', (error) => finish(error));
-    worker.once('exit', (code) => finish(new Error(`PDF objects worker exited with code ${code}`)));
+  return runWorkerTask(workerUrl, {
+    workerData,
+    transferList: [workerData.data.buffer as ArrayBuffer],
+    heapMb: WORKER_HEAP_MB,
+    timeoutMs,
+    task: 'PDF object reading',
+    read: (message: { result?: T; error?: string }) => message.result as T,
   });
 }
 

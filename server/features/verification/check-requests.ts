@@ -118,18 +118,3 @@ export async function listCheckRequests(db: Db, companyId: string, applicationId
     .execute();
   return rows.map((row) => ({ id: row.id, subject: row.subject, requested_at: new Date(row.created_at).toISOString(), requested_by_name: row.requested_by_name || null, verified: row.status === 'verified' }));
 }
-
-/** For the candidate: which companies asked for each kind of check. */
-export async function requestersBySubject(db: Db, candidateId: string): Promise<Map<string, string[]>> {
-  const rows = await db
-    .selectFrom('check_requests as r')
-    .innerJoin('companies as c', 'c.id', 'r.company_id')
-    .select(['r.subject', 'c.name'])
-    .distinct()
-    .where('r.candidate_id', '=', candidateId)
-    .orderBy('c.name')
-    .execute();
-  const bySubject = new Map<string, string[]>();
-  for (const row of rows) bySubject.set(row.subject, [...(bySubject.get(row.subject) ?? []), row.name]);
-  return bySubject;
-}

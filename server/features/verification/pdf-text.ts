@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { serverSourceDir } from '../../paths.ts';
+import { runWorkerTask } from '../../workers/run-worker.ts';
 
 /** Enough for any real payslip, letter or a few months of statement; bounds the work a hostile PDF can cause. */
 export const PDF_TEXT_MAX_PAGES = 30;
@@ -23,28 +23,14 @@ export function extractPdfText(
   data: Uint8Array,
   { maxPages = PDF_TEXT_MAX_PAGES, maxChars = PDF_TEXT_MAX_CHARS, timeoutMs = PDF_TEXT_TIMEOUT_MS } = {},
 ): Promise<string> {
-  return new Promise((resolve, reject) => {
-    // A copy is handed over: pdfjs takes ownership of (detaches) the bytes it is given.
-    const copy = new Uint8Array(data);
-    const worker = new Worker(workerUrl, {
-      workerData: { data: copy, maxPages, maxChars },
-      transferList: [copy.buffer],
-      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
-      // The server's own flags (e.g. a TypeScript loader) are not needed in plain JavaScript.
-      execArgv: [],
-    });
-    let settled = false;
-    const finish = (error: Error | null, text?: string) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      void worker.terminate();
-      if (error) reject(error);
-      else resolve(text ?? '');
-    };
-    const timer = setTimeout(() => finish(new Error(`PDF text extraction took longer than ${timeoutMs} ms`)), timeoutMs);
-    worker.once('message', (message: { text?: string; error?: string }) => finish(message.error !== undefined ? new Error(message.error) : null, message.text));
-    worker.once('error', (error) => finish(error));
-    worker.once('exit', (code) => finish(new Error(`PDF text worker exited with code ${code}`)));
+  // A copy is handed over: pdfjs takes ownership of (detaches) the bytes it is given.
+  const copy = new Uint8Array(data);
+  return runWorkerTask(workerUrl, {
+    workerData: { data: copy, maxPages, maxChars },
+    transferList: [copy.buffer],
+    heapMb: WORKER_HEAP_MB,
+    timeoutMs,
+    task: 'PDF text extraction',
+    read: (message: { text?: string; error?: string }) => message.text ?? '',
   });
 }

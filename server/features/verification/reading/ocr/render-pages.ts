@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { serverSourceDir } from '../../../../paths.ts';
+import { runWorkerTask } from '../../../../workers/run-worker.ts';
 
 /** What the OCR reads of a document at most: enough for a payslip, a letter or a few months of statement. */
 export const OCR_MAX_PAGES = 10;
@@ -43,26 +43,14 @@ export function renderPages(
   data: Uint8Array,
   { maxPages = OCR_MAX_PAGES, dpi = OCR_DPI, maxPixels = OCR_MAX_PIXELS, timeoutMs = RENDER_TIMEOUT_MS } = {},
 ): Promise<RenderedDocument> {
-  return new Promise((resolve, reject) => {
-    const copy = new Uint8Array(data);
-    const worker = new Worker(workerUrl, {
-      workerData: { data: copy, maxPages, dpi, maxPixels },
-      transferList: [copy.buffer],
-      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
-      execArgv: [],
-    });
-    let settled = false;
-    const finish = (error: Error | null, result?: RenderedDocument) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      void worker.terminate();
-      if (error) reject(error);
-      else resolve(result as RenderedDocument);
-    };
-    const timer = setTimeout(() => finish(new RenderFailed(`Rendering the pages took longer than ${timeoutMs} ms`)), timeoutMs);
-    worker.once('message', (message: RenderedDocument & { error?: string }) => finish(message.error !== undefined ? new RenderFailed(message.error) : null, message));
-    worker.once('error', (error) => finish(new RenderFailed(error.message)));
-    worker.once('exit', (code) => finish(new RenderFailed(`The page renderer exited with code ${code}`)));
+  const copy = new Uint8Array(data);
+  return runWorkerTask(workerUrl, {
+    workerData: { data: copy, maxPages, dpi, maxPixels },
+    transferList: [copy.buffer],
+    heapMb: WORKER_HEAP_MB,
+    timeoutMs,
+    task: 'Rendering the pages',
+    read: (message: RenderedDocument & { error?: string }) => message,
+    fail: (reason) => new RenderFailed(reason),
   });
 }
