@@ -9,7 +9,18 @@ export type PdfRect = [number, number, number, number];
 export type Rgb = [number, number, number];
 
 export type PageItem =
-  | { kind: 'text'; order: number; text: string; font: string; fontId: number; rect: PdfRect; color: Rgb; alpha: number }
+  | {
+      kind: 'text';
+      order: number;
+      text: string;
+      font: string;
+      fontId: number;
+      rect: PdfRect;
+      color: Rgb;
+      alpha: number;
+      /** Drawn in render mode 3: in the text layer, never on the page (alpha is 0 too). */
+      invisible?: true;
+    }
   | { kind: 'fill'; order: number; rect: PdfRect; color: Rgb; alpha: number }
   | { kind: 'image'; order: number; rect: PdfRect; alpha: number };
 

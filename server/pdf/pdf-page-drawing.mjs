@@ -38,10 +38,11 @@ export function pageDrawing(mupdf, doc, index) {
     return fontIds.get(key);
   };
 
-  const pushText = (text, ctm, colorspace, color, alpha) => {
+  const pushText = (text, ctm, colorspace, color, alpha, invisible = false) => {
     let run = null;
     const flush = () => {
-      if (run && run.text.trim() && items.length < MAX_ITEMS) items.push({ kind: 'text', order: order++, text: run.text.trim(), font: run.font, fontId: run.fontId, rect: box(run.x0, run.y0, run.x1, run.y1), color: rgbOf(colorspace, color), alpha });
+      if (run && run.text.trim() && items.length < MAX_ITEMS)
+        items.push({ kind: 'text', order: order++, text: run.text.trim(), font: run.font, fontId: run.fontId, rect: box(run.x0, run.y0, run.x1, run.y1), color: rgbOf(colorspace, color), alpha, ...(invisible ? { invisible: true } : {}) });
       run = null;
     };
     text.walk({
@@ -65,6 +66,9 @@ export function pageDrawing(mupdf, doc, index) {
 
   const device = new mupdf.Device({
     fillText: pushText,
+    // Text drawn in render mode 3 (neither filled nor stroked): the invisible layer a scanner's OCR
+    // lays over a scan, or one laid over it later (the forensics compare it with the image).
+    ignoreText: (text, ctm) => pushText(text, ctm, null, [0], 0, true),
     fillPath(path, _evenOdd, ctm, colorspace, color, alpha) {
       if (items.length >= MAX_ITEMS) return;
       const [x0, y0, x1, y1] = path.getBounds(null, ctm);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CandidateCheck } from '../../shared/schemas/verification.ts';
 import { salarySlip } from '../../server/dev/demo-pdfs.ts';
 import { laneUnavailable, testDbKind } from '../support/test-database.ts';
-import { scanOf } from '../support/scan.ts';
+import { scanOf, scanWithTextLayer } from '../support/scan.ts';
 import { createTestApp, signIn, type CookieJar, type TestApp } from '../support/test-app.ts';
 import { waitFor } from '../support/wait-for.ts';
 
@@ -79,6 +79,27 @@ describe.skipIf(laneUnavailable)(`scans read by OCR (${testDbKind})`, { timeout:
     expect(slip.status).toBe('in_review');
     expect(slip.flags[0]).toMatchObject({ rule: 'ocr', outcome: 'match' });
     expect(slip.flags.find((flag) => flag.rule === 'name')).toMatchObject({ outcome: 'mismatch' });
+  });
+
+  it('signal 5: verifies a searchable scan whose text layer says what it shows, and holds one whose layer says another net pay', async () => {
+    const genuine = await candidate(meera.name, meera.employer, '100456789125');
+    const shown = await salarySlip({ ...meera, uan: '100456789125' });
+    await call(genuine, 'PUT', '/api/candidate/documents/salary_slip', Buffer.from(await scanWithTextLayer(shown)));
+    // The text layer alone would pass the rules: the scan under it is read all the same.
+    expect(slipOf((await call(genuine, 'POST', '/api/verification/checks/salary_slip/consent', {})).json<CandidateCheck[]>())).toMatchObject({ status: 'pending', reading: expect.any(Object) });
+    expect(await decided(genuine), 'the genuine searchable scan').toMatchObject({ status: 'verified' });
+
+    const forger = await candidate('Meera Krishnan', meera.employer, '100456789124');
+    const raised = await salarySlip({ ...meera, uan: '100456789124', netPay: '93,500.00' });
+    await call(forger, 'PUT', '/api/candidate/documents/salary_slip', Buffer.from(await scanWithTextLayer(await salarySlip({ ...meera, uan: '100456789124' }), raised)));
+    await call(forger, 'POST', '/api/verification/checks/salary_slip/consent', {});
+    const held = await decided(forger);
+    expect(held.status).toBe('in_review');
+    // The candidate reads one plain reason; the team reads the signal, its figures and its place.
+    expect(held.flags.map((flag) => flag.rule)).toContain('document_changed');
+    const stored = await t.database.db.selectFrom('verification_checks').select('flags').where('candidate_id', '=', forger.id).where('subject', '=', 'salary_slip').executeTakeFirstOrThrow();
+    expect(stored.flags).toContainEqual(expect.objectContaining({ rule: 'forensic_text_layer', page: 1, found: expect.stringMatching(/^The text layer says “[^”]+” where the image reads “/), rect: expect.any(Array) }));
+    expect(stored.flags).toContainEqual(expect.objectContaining({ rule: 'document_risk', risk: 'high', found: 'High risk: what is seen against what is said' }));
   });
 
   it('reads nothing without consent, and a withdrawn consent stops the read; an instance with OCR_WORKERS=0 leaves reads to others', async () => {

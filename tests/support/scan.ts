@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, StandardFonts, TextRenderingMode, popGraphicsState, pushGraphicsState, setTextRenderingMode } from 'pdf-lib';
 import { scanOf } from '../../server/dev/demo-scan.ts';
 
 export { scanOf };
@@ -39,4 +39,23 @@ export function payslipText(name: string, employer: string): string[] {
     'Total Deductions 16,500.00',
     'Net Pay 83,500.00',
   ];
+}
+
+/**
+ * A scan with an invisible text layer over it, as a scanner's OCR lays one: the scan of `shown`,
+ * with the pages of `said` drawn over it in render mode 3 (the mode passes into the embedded page,
+ * whose text sets none of its own). By default the layer says what the image shows (a genuine
+ * searchable scan); another PDF makes it say what the image does not (issue 35, signal 5).
+ */
+export async function scanWithTextLayer(shown: Uint8Array, said: Uint8Array = shown, options: { dpi?: number } = {}): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(await scanOf(shown, options));
+  const layers = await doc.embedPdf(said);
+  doc.getPages().forEach((page, index) => {
+    const layer = layers[index];
+    if (!layer) return;
+    page.pushOperators(pushGraphicsState(), setTextRenderingMode(TextRenderingMode.Invisible));
+    page.drawPage(layer, { x: 0, y: 0, width: page.getWidth(), height: page.getHeight() });
+    page.pushOperators(popGraphicsState());
+  });
+  return doc.save();
 }

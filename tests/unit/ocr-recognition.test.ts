@@ -4,7 +4,7 @@ import { withRecognition } from '../../server/features/verification/reading/ocr/
 import type { ScanReading } from '../../server/features/verification/reading/ocr/read-scan.ts';
 
 const verified: Outcome = { status: 'verified', decidedBy: 'algorithm', flags: [{ rule: 'name', outcome: 'match' }], verifiedFields: ['full_name'], documentId: 'd1' };
-const scan = (confidence: number): ScanReading => ({ text: 'Employee Name: Meera Krishnan', confidence, pages: [{ number: 1, confidence, chars: 29 }], pageCount: 1, locked: false });
+const scan = (confidence: number): ScanReading => ({ text: 'Employee Name: Meera Krishnan', confidence, pages: [{ number: 1, confidence, chars: 29, text: 'Employee Name: Meera Krishnan' }], pageCount: 1, locked: false });
 
 describe('what the recognition adds to a scan’s check (issue 35: low confidence never passes silently)', () => {
   it('keeps a verified scan read with confidence, saying how it was read', () => {

@@ -4,6 +4,7 @@ import { loadFacts, type CheckDeps, type Outcome } from '../check-store.ts';
 import { evaluateDocument, findNetPay, MIN_TEXT_CHARS, unreadableFlag, type DocumentSubject } from '../document-rules.ts';
 import { extractPdfText } from '../pdf-text.ts';
 import { judgeDocument } from './forensics/judge-document.ts';
+import { pagesWithLayerOverScan, type RecognisedPage } from './forensics/text-layer.ts';
 import { readDocument, readStoredFile, type DocumentReading } from './read-document.ts';
 
 const m = messages.verification;
@@ -24,7 +25,15 @@ async function salarySlipNetPay(deps: CheckDeps, candidateId: string): Promise<n
  * signals on the file's structure (issue 35). Verified only when the rules match and no signal
  * stands. The text is the PDF's text layer or, for a scan, what the OCR recognised.
  */
-export async function documentOutcome(deps: CheckDeps, candidateId: string, subject: DocumentSubject, documentId: string, text: string, structure: PdfFacts | null): Promise<Outcome | null> {
+export async function documentOutcome(
+  deps: CheckDeps,
+  candidateId: string,
+  subject: DocumentSubject,
+  documentId: string,
+  text: string,
+  structure: PdfFacts | null,
+  recognised?: RecognisedPage[],
+): Promise<Outcome | null> {
   const facts = await loadFacts(deps.db, candidateId);
   if (!facts) return null;
   const rulesVerdict = evaluateDocument(
@@ -39,14 +48,15 @@ export async function documentOutcome(deps: CheckDeps, candidateId: string, subj
     subject === 'bank_statement' ? { salarySlipNetPay: await salarySlipNetPay(deps, candidateId) } : {},
     m.unreadable,
   );
-  const verdict = judgeDocument(subject, rulesVerdict, text, structure);
+  const verdict = judgeDocument(subject, rulesVerdict, text, structure, recognised);
   return { status: verdict.status, decidedBy: verdict.status === 'verified' ? 'algorithm' : null, flags: verdict.flags, verifiedFields: verdict.verifiedFields, documentId };
 }
 
 /**
  * The automatic pass on the candidate's current document of a subject: its text layer and
  * structure read (each in a worker thread), then judged; a file with no text layer to speak of (a
- * scan, a phone photo saved as PDF) is read by OCR in the background instead (readByOcr).
+ * scan, a phone photo saved as PDF), or a scan with a text layer laid over it, is read by OCR in
+ * the background instead (readByOcr).
  */
 export async function currentDocumentOutcome(deps: CheckDeps, candidateId: string, subject: DocumentSubject): Promise<Outcome | null> {
   const document = await deps.db.selectFrom('candidate_documents').select(['id', 'file_path']).where('candidate_id', '=', candidateId).where('document_type', '=', subject).executeTakeFirst();
@@ -59,6 +69,7 @@ export async function currentDocumentOutcome(deps: CheckDeps, candidateId: strin
     return { status: 'in_review', decidedBy: null, flags: [unreadableFlag(m.unreadable)], verifiedFields: [], documentId: document.id };
   }
   if (reading.factsError) deps.log.info({ candidateId, subject, documentId: document.id, reason: reading.factsError }, 'verification: document forensics read the text only');
-  if (reading.text.replace(/\s+/g, '').length < MIN_TEXT_CHARS) return { status: 'pending', decidedBy: null, flags: [], verifiedFields: [], documentId: document.id, readByOcr: true };
+  // A scan, or a scan with a text layer over it (what it shows is read, to compare with what the layer says).
+  if (reading.text.replace(/\s+/g, '').length < MIN_TEXT_CHARS || pagesWithLayerOverScan(reading.facts).length > 0) return { status: 'pending', decidedBy: null, flags: [], verifiedFields: [], documentId: document.id, readByOcr: true };
   return documentOutcome(deps, candidateId, subject, document.id, reading.text, reading.facts);
 }

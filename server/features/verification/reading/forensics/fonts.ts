@@ -37,7 +37,8 @@ function embeddedTwice(facts: PdfFacts): ForensicFlag[] {
 
 /** A number set in a font family the rest of the document never uses. */
 function lonelyFont(facts: PdfFacts): ForensicFlag[] {
-  const all = facts.pages.flatMap((page) => textItems(page).map((item) => ({ item, page: page.number })));
+  // The invisible layer over a scan is set in the OCR's own font; text-layer.ts compares it with the image.
+  const all = facts.pages.flatMap((page) => textItems(page).filter((item) => !item.invisible).map((item) => ({ item, page: page.number })));
   const chars = new Map<string, number>();
   for (const { item } of all) chars.set(fontFamily(item.font), (chars.get(fontFamily(item.font)) ?? 0) + item.text.length);
   const total = all.reduce((sum, { item }) => sum + item.text.length, 0);

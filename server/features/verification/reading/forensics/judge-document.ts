@@ -4,6 +4,7 @@ import type { DocumentSubject, DocumentVerdict } from '../../document-rules.ts';
 import type { PdfFacts } from '../../../../pdf/pdf-objects.ts';
 import { linesFromFacts, linesFromText } from './text-lines.ts';
 import { runForensics } from './run-forensics.ts';
+import type { RecognisedPage } from './text-layer.ts';
 import type { ForensicFlag } from './types.ts';
 
 const m = messages.verification;
@@ -23,10 +24,16 @@ const toFlag = (flag: ForensicFlag): VerificationFlag => ({
  * signal stands. Each finding becomes a flag (page and place kept for the team's viewer), and a
  * last flag states the risk level and the signals that made it.
  */
-export function judgeDocument(subject: DocumentSubject, verdict: DocumentVerdict, text: string, facts: PdfFacts | null): DocumentVerdict {
+export function judgeDocument(
+  subject: DocumentSubject,
+  verdict: DocumentVerdict,
+  text: string,
+  facts: PdfFacts | null,
+  recognised?: RecognisedPage[],
+): DocumentVerdict {
   // The lines the page draws (with their places); a scan draws none, so its recognised text is used.
   const drawn = facts ? linesFromFacts(facts) : [];
-  const report = runForensics({ subject, facts, lines: drawn.length > 0 ? drawn : linesFromText(text) });
+  const report = runForensics({ subject, facts, lines: drawn.length > 0 ? drawn : linesFromText(text), ...(recognised ? { recognised } : {}) });
   if (!report.risk) return verdict;
   const riskFlag: VerificationFlag = {
     rule: 'document_risk',

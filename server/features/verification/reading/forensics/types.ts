@@ -1,7 +1,8 @@
 import type { PdfFacts, PdfRect } from '../../../../pdf/pdf-objects.ts';
 import type { DocumentSubject } from '../../document-rules.ts';
+import type { RecognisedPage } from './text-layer.ts';
 
-export type ForensicSignal = 'producer' | 'revisions' | 'edits' | 'fonts' | 'arithmetic';
+export type ForensicSignal = 'producer' | 'revisions' | 'edits' | 'fonts' | 'text_layer' | 'arithmetic';
 /** How much one finding weighs towards the document's risk level (risk.ts). */
 export type ForensicWeight = 'low' | 'medium' | 'high';
 
@@ -33,4 +34,6 @@ export interface ForensicInput {
   /** null when MuPDF could not read the file (the signals that need it are skipped). */
   facts: PdfFacts | null;
   lines: TextLine[];
+  /** What the OCR recognised on each page it read (a scan, or a scan with a text layer over it). */
+  recognised?: RecognisedPage[];
 }

@@ -13,6 +13,8 @@ export interface ScanPage {
   number: number;
   confidence: number;
   chars: number;
+  /** What was recognised on the page (signal 5 compares it with a text layer over the scan). */
+  text: string;
 }
 
 export interface ScanReading {
@@ -53,7 +55,7 @@ export async function readScannedPdf(
     if (left <= 0) throw new ScanTimedOut(`Reading the document took longer than ${timeoutMs} ms`);
     const { text: pageText, confidence } = await ocr.recognise(page.png, { timeoutMs: left });
     const trimmed = pageText.trim();
-    pages.push({ number: page.number, confidence: Math.round(confidence * 10) / 10, chars: trimmed.length });
+    pages.push({ number: page.number, confidence: Math.round(confidence * 10) / 10, chars: trimmed.length, text: trimmed });
     text += `${trimmed}\n\n`;
     await onProgress?.(pages.length, rendered.pages.length);
   }
