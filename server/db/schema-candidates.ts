@@ -3,6 +3,16 @@ import type { NullableTimestamp, Timestamp } from './schema-columns.ts';
 
 /** Candidates' profiles, UAN claims, phone codes and documents (migrations 0002, 0007), merged into DB. */
 
+/** The employment a read document states (decision/document-claims.ts). Dates 'YYYY-MM-DD' or 'YYYY-MM'. */
+export interface DocumentEmploymentClaim {
+  employer: string;
+  from: string | null;
+  /** null: still employed, or not stated. */
+  to: string | null;
+  /** 'YYYY-MM': a month the document shows the person employed there (a slip's month, an open letter's date). */
+  month?: string;
+}
+
 export interface CandidateProfilesTable {
   user_id: string;
   candidate_code: string;
@@ -71,6 +81,8 @@ export interface CandidateDocumentsTable {
   size_bytes: ColumnType<string, number | undefined, number>;
   original_name: string | null;
   created_at: Timestamp;
+  /** The employment the document states, once its check has read it (issue 34): compared with EPFO. */
+  employment_claim: ColumnType<DocumentEmploymentClaim | null, string | null | undefined, string | null>;
 }
 
 declare module './schema.ts' {

@@ -53,7 +53,7 @@ export async function collectPersonData(db: Kysely<DB>, personId: string, now: D
         ])
         .where('user_id', '=', personId)
         .executeTakeFirst(),
-      db.selectFrom('candidate_documents').select(['id', 'document_type', 'original_name', 'size_bytes', 'file_path', 'created_at']).where('candidate_id', '=', personId).orderBy('created_at').execute(),
+      db.selectFrom('candidate_documents').select(['id', 'document_type', 'original_name', 'size_bytes', 'file_path', 'created_at', 'employment_claim']).where('candidate_id', '=', personId).orderBy('created_at').execute(),
       db
         .selectFrom('job_applications as a')
         .innerJoin('job_postings as j', 'j.id', 'a.job_id')

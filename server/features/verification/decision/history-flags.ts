@@ -37,6 +37,13 @@ import { matchEmployer } from './match-employer.ts';
  */
 
 const GAP_MONTHS = 3;
+/** Where a claim comes from, in the team's words. */
+const SOURCE_WORDS: Record<EmploymentClaim['source'], string> = {
+  current_employer: 'profile',
+  experience_letter: 'experience letter',
+  salary_slip: 'salary slip',
+  workcred_record: 'WorkCred record',
+};
 const FILINGS_STOPPED_MONTHS = 3;
 
 export function assessHistory(
@@ -75,7 +82,10 @@ function claimFlags(matches: ClaimMatch[], members: EpfoMemberFacts[]): HistoryF
       flags.push({
         code: 'dates_differ',
         severity: 'blocking',
-        detail: `${field === 'joining' ? 'Joining' : 'Exit'} at "${claim.employer}": claimed ${claimed}, EPFO ${epfo}${comparison.basis === 'last_contribution' ? ' (last PF contribution)' : ''}`,
+        detail:
+          claim.month && comparison.claimed === claim.month
+            ? `Employed at "${claim.employer}" in ${claim.month} (${SOURCE_WORDS[claim.source]}): EPFO shows ${field === 'joining' ? `joining on ${comparison.epfo}` : comparison.basis === 'date_of_exit' ? `exit on ${comparison.epfo}` : `the last PF contribution in ${comparison.epfo}`}`
+            : `${field === 'joining' ? 'Joining' : 'Exit'} at "${claim.employer}": claimed ${claimed}, EPFO ${epfo}${comparison.basis === 'last_contribution' ? ' (last PF contribution)' : ''}`,
         evidence: {
           claimedEmployer: claim.employer,
           source: claim.source,

@@ -22,9 +22,15 @@ export type ClaimSource = 'current_employer' | 'experience_letter' | 'salary_sli
 export interface EmploymentClaim {
   employer: string;
   from: string | null;
-  /** null: still employed there. */
+  /** null: still employed there (unless `month` says only when). */
   to: string | null;
   source: ClaimSource;
+  /**
+   * 'YYYY-MM': a month a document shows the person employed there (a salary slip's month, an
+   * open-ended letter's date). With no `to`, it stands for the claim's end: employed then, and
+   * nothing said about leaving later.
+   */
+  month?: string;
 }
 
 export type DateBasis = 'date_of_joining' | 'date_of_exit' | 'last_contribution' | 'still_employed';

@@ -30,7 +30,29 @@ export function compareDates(claimed: string | null, epfo: string | null, basis:
   return { claimed, epfo, basis, agrees: Math.abs(ma - mb) <= DATE_TOLERANCE_MONTHS, days: null };
 }
 
+/**
+ * A month the person was employed according to a document, against the member record: EPFO's end
+ * (the exit, else the last contribution) is not more than a month before it. No end: still there.
+ */
+function compareEmployedIn(month: string, member: EpfoMemberFacts): DateComparison {
+  const end = member.exited ?? member.lastContribution;
+  const basis = member.exited ? 'date_of_exit' : 'last_contribution';
+  const endIndex = monthIndexOf(end);
+  const monthIdx = monthIndexOf(month);
+  if (endIndex === null || monthIdx === null) return { claimed: month, epfo: end, basis: end ? basis : 'still_employed', agrees: end ? null : true, days: null };
+  return { claimed: month, epfo: end, basis, agrees: endIndex >= monthIdx - DATE_TOLERANCE_MONTHS, days: null };
+}
+
+/** …and EPFO's joining is not more than a month after it. */
+function compareJoinedBy(month: string, member: EpfoMemberFacts): DateComparison {
+  const joined = monthIndexOf(member.joined);
+  const monthIdx = monthIndexOf(month);
+  if (joined === null || monthIdx === null) return { claimed: month, epfo: member.joined, basis: member.joined ? 'date_of_joining' : null, agrees: null, days: null };
+  return { claimed: month, epfo: member.joined, basis: 'date_of_joining', agrees: joined <= monthIdx + DATE_TOLERANCE_MONTHS, days: null };
+}
+
 export function compareExit(claim: EmploymentClaim, member: EpfoMemberFacts): DateComparison {
+  if (claim.to === null && claim.month) return compareEmployedIn(claim.month, member);
   if (claim.to === null) {
     // Claimed still employed: EPFO agrees unless it shows an exit.
     return member.exited
@@ -88,7 +110,7 @@ export function matchClaim(claim: EmploymentClaim, members: EpfoMemberFacts[], a
     memberIndex: best.index,
     establishment: member.establishment,
     employer: best.match,
-    joining: compareDates(claim.from, member.joined, member.joined ? 'date_of_joining' : null),
+    joining: claim.from === null && claim.month ? compareJoinedBy(claim.month, member) : compareDates(claim.from, member.joined, member.joined ? 'date_of_joining' : null),
     exit: compareExit(claim, member),
   };
 }

@@ -14,8 +14,8 @@ export interface LookupSubject {
  * The candidate's name, UAN and the employments they claim: the current employer on their
  * profile (still employed, dates unknown) and every employment on their WorkCred record that has
  * a source (a hire, or their own confirmation), with its dates. A last working day still ahead
- * (a notice period) is still employed. The employers named on experience letters and salary slips
- * join these once documents are read (issue 35).
+ * (a notice period) is still employed. The employments the candidate's experience letter and
+ * salary slip state join them once their checks have read them (document-claims.ts).
  */
 export async function loadLookupSubject(db: Reader, candidateId: string, today: string): Promise<LookupSubject | null> {
   const person = await db
@@ -41,6 +41,18 @@ export async function loadLookupSubject(db: Reader, candidateId: string, today: 
   for (const employment of employments) {
     const left = employment.last_working_day !== null && employment.last_working_day <= today ? employment.last_working_day : null;
     claims.push({ employer: employment.name, from: employment.joining_date, to: left, source: 'workcred_record' });
+  }
+  const documents = await db
+    .selectFrom('candidate_documents')
+    .select(['document_type', 'employment_claim'])
+    .where('candidate_id', '=', candidateId)
+    .where('document_type', 'in', ['experience_letter', 'salary_slip'])
+    .where('employment_claim', 'is not', null)
+    .orderBy('document_type')
+    .execute();
+  for (const { document_type: source, employment_claim: stated } of documents) {
+    if (!stated || (source !== 'experience_letter' && source !== 'salary_slip')) continue;
+    claims.push({ employer: stated.employer, from: stated.from, to: stated.to, source, ...(stated.month ? { month: stated.month } : {}) });
   }
   return { fullName: person.full_name, uan: person.uan, claims };
 }

@@ -3,6 +3,7 @@ import type { PdfFacts } from '../../../pdf/pdf-objects.ts';
 import { loadFacts, type CheckDeps, type Outcome } from '../check-store.ts';
 import { evaluateDocument, findNetPay, MIN_TEXT_CHARS, unreadableFlag, type DocumentSubject } from '../document-rules.ts';
 import { extractPdfText } from '../pdf-text.ts';
+import { documentEmploymentClaim } from '../decision/document-claims.ts';
 import { judgeDocument } from './forensics/judge-document.ts';
 import { pagesWithLayerOverScan, type RecognisedPage } from './forensics/text-layer.ts';
 import { readDocument, readStoredFile, type DocumentReading } from './read-document.ts';
@@ -49,6 +50,9 @@ export async function documentOutcome(
     m.unreadable,
   );
   const verdict = judgeDocument(subject, rulesVerdict, text, structure, recognised);
+  // The employment it states joins the claims the EPFO history is compared with (issue 34 §2).
+  const claim = documentEmploymentClaim(subject, text);
+  if (claim) await deps.db.updateTable('candidate_documents').set({ employment_claim: JSON.stringify(claim) }).where('id', '=', documentId).execute();
   return { status: verdict.status, decidedBy: verdict.status === 'verified' ? 'algorithm' : null, flags: verdict.flags, verifiedFields: verdict.verifiedFields, documentId };
 }
 
