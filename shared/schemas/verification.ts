@@ -67,6 +67,11 @@ export const candidateCheckListSchema = z.array(candidateCheckSchema);
 
 export const subjectParamsSchema = z.strictObject({ subject: verificationSubjectSchema });
 export const checkIdParamsSchema = z.strictObject({ checkId: z.uuid('checkId must be a check id') });
+/** GET /api/verification/checks/:checkId/pages/:page: a 1-based page number written plainly ("1", never "01", "1.0" or "1e0"). */
+export const checkPageParamsSchema = z.strictObject({
+  checkId: z.uuid('checkId must be a check id'),
+  page: z.string().regex(/^[1-9]\d{0,4}$/, text.pageParamInvalid).transform(Number),
+});
 
 /** The consent body: the purpose is fixed by the server, so nothing may be sent but an empty object. */
 export const consentBodySchema = z.strictObject({}).nullish();

@@ -349,6 +349,10 @@ describe.skipIf(laneUnavailable)(`verification checks (${testDbKind})`, () => {
     ...forbiddenToNonAdmins('/api/verification/checks/:checkId', 'GET', () => `/api/verification/checks/${own()}`),
     ...forbiddenToNonAdmins('/api/verification/checks/:checkId/document', 'GET', () => `/api/verification/checks/${own()}/document`),
     { actor: 'admin', method: 'GET', route: '/api/verification/checks/:checkId/document', url: () => `/api/verification/checks/${own()}/document`, status: 404 },
+    // One page drawn for the team's page view (issue 35 §2; tests/api/verification-page-image.test.ts draws one).
+    ...forbiddenToNonAdmins('/api/verification/checks/:checkId/pages/:page', 'GET', () => `/api/verification/checks/${own()}/pages/1`),
+    { actor: 'admin', method: 'GET', route: '/api/verification/checks/:checkId/pages/:page', url: () => `/api/verification/checks/${own()}/pages/1`, status: 404 },
+    { actor: 'admin', method: 'GET', route: '/api/verification/checks/:checkId/pages/:page', url: () => `/api/verification/checks/${own()}/pages/0`, status: 400 },
     ...forbiddenToNonAdmins('/api/verification/checks/:checkId/decision', 'POST', () => `/api/verification/checks/${own()}/decision`, { status: 'verified' }),
     { actor: 'admin', method: 'POST', route: '/api/verification/checks/:checkId/decision', url: () => '/api/verification/checks/00000000-0000-4000-8000-000000000000/decision', body: { status: 'verified' }, status: 404 },
     { actor: 'admin', method: 'POST', route: '/api/verification/checks/:checkId/decision', url: () => `/api/verification/checks/${own()}/decision`, body: { status: 'verified' }, status: 200 },
@@ -392,7 +396,7 @@ describe.skipIf(laneUnavailable)(`verification checks (${testDbKind})`, () => {
 
     it('has a row for every route under /api/verification, including a denial for each', () => {
       const declared = t.app.declaredRoutes.filter((route) => route.url.startsWith('/api/verification')).map((route) => `${route.method} ${route.url}`);
-      expect(declared.length).toBe(15);
+      expect(declared.length).toBe(16);
       for (const route of declared) {
         expect(rows.some((row) => `${row.method} ${row.route}` === route), `no row for ${route}`).toBe(true);
         expect(rows.some((row) => `${row.method} ${row.route}` === route && row.status >= 401 && row.status <= 404), `no denial for ${route}`).toBe(true);

@@ -13,8 +13,9 @@ const text = messages.verification;
 
 /**
  * Issue 35 §2: a payslip edited after it was made reaches the verification team with each finding,
- * its page and place, and the risk; the viewer opens at the flagged page. The candidate reads one
- * plain reason. At 1280 and 375 px.
+ * its page and place, and the risk; the viewer opens at the flagged page, and "Show on page 1"
+ * shows the page with the finding's region marked. The candidate reads one plain reason. At 1280
+ * and 375 px.
  */
 describe('document forensics: the team sees the findings of an edited payslip, the candidate a plain reason', () => {
   let h: BrowserHarness;
@@ -56,6 +57,40 @@ describe('document forensics: the team sees the findings of an edited payslip, t
       expect(await seriousAxeViolations(page)).toEqual([]);
       await covered.scrollIntoViewIfNeeded();
       await screenshot(page, `verification-forensics-review-${width}`);
+
+      // The finding shown on its page: the page drawn by the server, the finding's rect marked over
+      // it where the figure is, scrolled into view and named by the finding.
+      const rect = [195, 246, 275, 259] as const;
+      const show = covered.getByRole('button', { name: fill(text.showOnPage, { page: '1' }) });
+      await show.click();
+      const view = review.getByTestId('page-view');
+      const image = view.getByTestId('page-image');
+      await waitFor(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0), { what: 'the page image drawn' });
+      const highlight = view.getByRole('img', { name: `${text.reviewerRules.forensic_covered_text}: Hidden under a shape: “53,600.00”; written over it: “63,600.00”` });
+      const markInView = () => highlight.evaluate((element) => { const box = element.getBoundingClientRect(); return box.top >= 0 && box.bottom <= window.innerHeight; });
+      await waitFor(markInView, { what: 'the marked place scrolled into view' });
+      const [imageBox, markBox] = await Promise.all([image.boundingBox(), highlight.boundingBox()]);
+      if (!imageBox || !markBox) throw new Error('the page or its mark has no box');
+      // An A4 page (595 × 842 pt): the mark sits where the rect is, in the image's own scale.
+      const scale = imageBox.width / 595;
+      expect(imageBox.height / imageBox.width).toBeCloseTo(842 / 595, 2);
+      for (const [actual, expected] of [
+        [markBox.x - imageBox.x, rect[0] * scale],
+        [markBox.y - imageBox.y, rect[1] * scale],
+        [markBox.width, (rect[2] - rect[0]) * scale],
+        [markBox.height, (rect[3] - rect[1]) * scale],
+      ] as const) expect(Math.abs(actual - expected)).toBeLessThanOrEqual(1.5);
+      await expectNoSidewaysScroll(page);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await screenshot(page, `verification-forensics-page-view-${width}`);
+      // Asked again after scrolling away, the same finding is brought back into sight.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      expect(await markInView()).toBe(false);
+      await show.click();
+      await waitFor(markInView, { what: 'the marked place scrolled into view again' });
+      await view.getByRole('button', { name: text.hidePage }).click();
+      await view.waitFor({ state: 'detached' });
+      expect(await show.evaluate((element) => element === document.activeElement)).toBe(true);
 
       const mine = await h.openSignedIn(candidate.email, PASSWORD);
       await mine.page.setViewportSize({ width, height: 900 });

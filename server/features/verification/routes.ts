@@ -4,6 +4,7 @@ import {
   candidateCheckListSchema,
   checkDetailSchema,
   checkIdParamsSchema,
+  checkPageParamsSchema,
   consentBodySchema,
   decisionBodySchema,
   queuePageSchema,
@@ -15,6 +16,7 @@ import { sessionOf } from '../../http/access.ts';
 import { AppError, tooManyRequests } from '../../http/errors.ts';
 import type { FeatureDeps } from '../feature-deps.ts';
 import { candidateIdOf, giveConsent, listCandidateChecks, revokeConsent } from './candidate-checks.ts';
+import { renderCheckPage } from './check-page-image.ts';
 import { checkWithConsent, decideCheck, getCheckDetail, listQueue, openCheckDocument } from './review-queue.ts';
 import { otpPurposeOf } from './lookups/passbook-otp.ts';
 import { runCheckSafely, type CheckDeps } from './run-check.ts';
@@ -96,6 +98,28 @@ export function createVerificationRoutes(options: { uanProvider: EpfoHistoryProv
         .header('x-frame-options', 'SAMEORIGIN')
         .send(file.body);
     });
+
+    // One page drawn as a PNG for the team's page view, which marks a finding's place over it
+    // (issue 35 §2); the page's size in points comes with it, the space the finding's rect is in.
+    api.get(
+      '/api/verification/checks/:checkId/pages/:page',
+      { config: { access: 'admin' }, schema: { params: checkPageParamsSchema } },
+      async (request, reply) => {
+        const { checkId, page } = request.params;
+        const image = await renderCheckPage({ db, storage, log: request.log }, checkId, page);
+        return reply
+          .header('content-type', 'image/png')
+          .header('content-length', image.png.byteLength)
+          .header('content-disposition', `inline; filename="page-${page}.png"`)
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'no-store')
+          .header('content-security-policy', "sandbox; default-src 'none'")
+          .header('x-page-width', String(image.pointWidth))
+          .header('x-page-height', String(image.pointHeight))
+          .header('x-page-count', String(image.pageCount))
+          .send(Buffer.from(image.png.buffer, image.png.byteOffset, image.png.byteLength));
+      },
+    );
 
     api.post(
       '/api/verification/checks/:checkId/decision',

@@ -1,5 +1,8 @@
+import { useId } from 'react';
+import { ScanSearch } from 'lucide-react';
 import { messages } from '@shared/messages.ts';
 import type { VerificationFlagView } from '@shared/schemas/verification.ts';
+import { Button } from '@web/components/ui/button.tsx';
 import { cn } from '@web/lib/cn.ts';
 import { fill } from '@web/lib/fill.ts';
 
@@ -15,12 +18,16 @@ export function CheckFlags({
   flags,
   audience,
   compact = false,
+  onShowPlace,
 }: {
   flags: readonly VerificationFlagView[];
   /** The candidate reads about their own documents ("Your name…"); the verification team about the candidate's. */
   audience: 'candidate' | 'reviewer';
   compact?: boolean;
+  /** The team's page view: each finding with a page and a rect gets a "Show on page N" button calling this. */
+  onShowPlace?: (index: number, opener: HTMLButtonElement) => void;
 }) {
+  const idPrefix = useId();
   if (flags.length === 0) return null;
   const rules = audience === 'reviewer' ? text.reviewerRules : text.rules;
   const notes = text.ruleNotes[audience];
@@ -36,7 +43,9 @@ export function CheckFlags({
             className={cn('rounded-md border px-3 py-2 text-sm', ok ? 'border-slate-200 bg-white' : 'border-amber-300 bg-amber-50')}
           >
             <p className="flex flex-wrap items-baseline justify-between gap-2">
-              <span className="font-medium text-slate-900">{rules[flag.rule] ?? flag.rule}</span>
+              <span id={`${idPrefix}-${index}`} className="font-medium text-slate-900">
+                {rules[flag.rule] ?? flag.rule}
+              </span>
               <span className={cn('text-xs font-semibold', ok ? 'text-emerald-700' : flag.outcome === 'mismatch' ? 'text-red-700' : 'text-amber-800')}>
                 {isSignal(flag.rule) ? text.signalOutcome : text.outcomes[flag.outcome]}
               </span>
@@ -76,6 +85,12 @@ export function CheckFlags({
                 </dl>
                 {/* A note stands on its own, outside the list of terms (a <dd> needs its <dt>). */}
                 {!flag.found && found ? <p className="mt-1 text-xs break-words text-slate-700">{found}</p> : null}
+                {onShowPlace && flag.page !== undefined && flag.rect ? (
+                  <Button variant="outline" size="sm" className="mt-2" aria-describedby={`${idPrefix}-${index}`} onClick={(event) => onShowPlace(index, event.currentTarget)}>
+                    <ScanSearch className="size-4" aria-hidden="true" />
+                    {fill(text.showOnPage, { page: String(flag.page) })}
+                  </Button>
+                ) : null}
               </>
             )}
           </li>

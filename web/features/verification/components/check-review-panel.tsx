@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { format } from 'date-fns';
 import { ArrowLeft, ExternalLink } from 'lucide-react';
 import { toast } from '@web/lib/toast.ts';
@@ -14,6 +14,7 @@ import { useDecideCheck, useRerunCheck } from '../api/decide-check.ts';
 import { checkDocumentUrl, useCheckDetail } from '../api/get-queue.ts';
 import { CheckFlags } from './check-flags.tsx';
 import { EpfoHistory } from './epfo-history.tsx';
+import { FlagPageView, isPlaced } from './flag-page-view.tsx';
 import { CheckStatusBadge } from './check-status-badge.tsx';
 
 const text = messages.verification;
@@ -101,6 +102,11 @@ export function CheckReviewPanel({ checkId, onBack }: { checkId: string; onBack:
   const detail = useCheckDetail(checkId);
   const check = detail.data;
   const subject = check ? (text.subjects[check.subject] ?? check.subject) : '';
+  // The finding shown on its page (its index in the flags; `request` counts the clicks, so showing it again brings it back into sight), and the button that showed it, for focus on hiding.
+  const [shown, setShown] = useState<{ checkId: string; index: number; request: number } | null>(null);
+  const opener = useRef<HTMLButtonElement | null>(null);
+  const shownFlag = check && shown?.checkId === check.id ? check.flags[shown.index] : undefined;
+  const placedFlag = shownFlag && isPlaced(shownFlag) ? shownFlag : undefined;
 
   return (
     <Card className="overflow-hidden" data-testid="check-review">
@@ -133,7 +139,21 @@ export function CheckReviewPanel({ checkId, onBack }: { checkId: string; onBack:
       ) : (
         <div className={check.document_id ? 'grid gap-4 p-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]' : 'p-4'}>
           {check.document_id ? (
-            <section aria-label={text.documentTitle} className="flex flex-col gap-2">
+            <section aria-label={text.documentTitle} className="flex min-w-0 flex-col gap-2">
+              {placedFlag ? (
+                <FlagPageView
+                  key={check.document_id}
+                  checkId={check.id}
+                  documentId={check.document_id}
+                  flag={placedFlag}
+                  request={shown?.request ?? 0}
+                  label={`${text.reviewerRules[placedFlag.rule] ?? placedFlag.rule}: ${placedFlag.found ?? ''}`}
+                  onClose={() => {
+                    setShown(null);
+                    opener.current?.focus();
+                  }}
+                />
+              ) : null}
               {/* The document answers with CSP sandbox and nosniff: shown by the browser's PDF viewer, never run as our page. */}
               <iframe
                 key={check.document_id}
@@ -169,7 +189,18 @@ export function CheckReviewPanel({ checkId, onBack }: { checkId: string; onBack:
                 </>
               ) : null}
             </dl>
-            <CheckFlags flags={check.flags} audience="reviewer" />
+            <CheckFlags
+              flags={check.flags}
+              audience="reviewer"
+              onShowPlace={
+                check.document_id
+                  ? (index, button) => {
+                      opener.current = button;
+                      setShown((previous) => ({ checkId: check.id, index, request: (previous?.request ?? 0) + 1 }));
+                    }
+                  : undefined
+              }
+            />
             {check.epfo?.findings ? (
               // The EPFO evidence beside the documents (issue 34): the employers found, the claims they confirm, the flags.
               <section aria-label={messages.epfo.panelTitle} data-testid="review-epfo">
@@ -202,7 +233,7 @@ export function CheckReviewPanel({ checkId, onBack }: { checkId: string; onBack:
 
 /**
  * Opens the browser's PDF viewer at the first page a document-forensics finding names (issue 35).
- * The built-in viewer cannot draw over the page, so the finding's place is given beside it (CheckFlags).
+ * The built-in viewer cannot draw over the page: the page view (FlagPageView) marks the place.
  */
 function firstFlaggedPage(flags: readonly VerificationFlagView[]): string {
   const page = flags.find((flag) => flag.page !== undefined)?.page;

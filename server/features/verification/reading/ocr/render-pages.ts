@@ -22,10 +22,13 @@ export interface RenderedPage {
   height: number;
   /** Pixels per PDF point: a box in points times this is a box in the image. */
   scale: number;
+  /** The page's size in points as it is shown (rotation and crop applied): the space flags' rects are in. */
+  pointWidth: number;
+  pointHeight: number;
 }
 
 export interface RenderedDocument {
-  /** Every page the document has; only the first `maxPages` are rendered. */
+  /** Every page the document has; only the first `maxPages` (or the chosen ones) are rendered. */
   pageCount: number;
   pages: RenderedPage[];
   /** Encrypted with a password: nothing could be rendered. */
@@ -34,18 +37,29 @@ export interface RenderedDocument {
 
 export class RenderFailed extends Error {}
 
+export interface RenderOptions {
+  maxPages?: number;
+  dpi?: number;
+  maxPixels?: number;
+  timeoutMs?: number;
+  /** 1-based pages to render (those the document lacks are skipped); the first `maxPages` when absent. */
+  pages?: number[];
+  /** RGB for a person to look at; greyscale (the default) for the OCR. */
+  color?: boolean;
+}
+
 /**
- * Renders a PDF's first pages to greyscale PNG (MuPDF, in a worker thread with a heap and a time
- * limit, as the text extraction runs). Rejects with RenderFailed when MuPDF cannot open the bytes
- * or a limit is hit.
+ * Renders a PDF's first pages (or the chosen ones) to PNG (MuPDF, in a worker thread with a heap
+ * and a time limit, as the text extraction runs). Rejects with RenderFailed when MuPDF cannot open
+ * the bytes or a limit is hit.
  */
 export function renderPages(
   data: Uint8Array,
-  { maxPages = OCR_MAX_PAGES, dpi = OCR_DPI, maxPixels = OCR_MAX_PIXELS, timeoutMs = RENDER_TIMEOUT_MS } = {},
+  { maxPages = OCR_MAX_PAGES, dpi = OCR_DPI, maxPixels = OCR_MAX_PIXELS, timeoutMs = RENDER_TIMEOUT_MS, pages, color = false }: RenderOptions = {},
 ): Promise<RenderedDocument> {
   const copy = new Uint8Array(data);
   return runWorkerTask(workerUrl, {
-    workerData: { data: copy, maxPages, dpi, maxPixels },
+    workerData: { data: copy, maxPages, dpi, maxPixels, pages: pages ?? null, color },
     transferList: [copy.buffer],
     heapMb: WORKER_HEAP_MB,
     timeoutMs,
