@@ -7,7 +7,7 @@ const features = [
   {
     icon: Bot,
     title: 'AI document verification',
-    body: 'Experience letters, salary slips and bank statements are read by AI and checked for inconsistencies, with our verification team on anything unclear.',
+    body: 'Experience letters, salary slips and bank statements are read, scans included, checked against the profile and EPFO records, and examined for edits. Anything flagged goes to our verification team.',
   },
   {
     icon: RefreshCw,

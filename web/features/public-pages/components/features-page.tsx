@@ -33,7 +33,7 @@ const features = [
   {
     icon: FileSearch,
     name: 'AI document verification',
-    body: 'Resumes, experience letters, salary slips and bank statements are read and cross-checked: employer names, dates and salary credits must agree with each other and with the UAN service history. Edited PDFs and mismatches are flagged for a person to review.',
+    body: 'Every document is read, scans and phone photos included (text recognition, its confidence recorded). The name, UAN, employer and net pay must match the profile, the bank statement must show the salary credited, and the employers and dates on letters and slips are compared with the EPFO service history. Each file is also examined the way forgeries are caught: the tool that saved it, revisions made after it was issued, figures covered and rewritten, a number in a font used nowhere else, a text layer that says what the scan does not, and sums that do not add up. Anything flagged goes to our verification team with its place marked on the page.',
   },
   {
     icon: BellRing,
