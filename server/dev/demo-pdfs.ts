@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 
 /**
  * Real PDFs (pdf-lib) for the verification checks' automatic pass: each line of text drawn on an
@@ -46,6 +46,22 @@ export const salarySlip = (p: PersonOnPaper) => {
     `Net Pay: Rs. ${p.netPay}`,
   ]);
 };
+
+/**
+ * A salary slip whose net pay was painted over in white and written again, higher, as forged slips
+ * are made in a PDF editor: the demo's case for the document forensics (the covered figure, and a
+ * net pay that no longer follows from gross minus deductions), with the place to show on the page.
+ */
+export async function salarySlipPaintedOver(p: PersonOnPaper, shownNetPay: string): Promise<Buffer> {
+  const document = await PDFDocument.load(await salarySlip(p));
+  const page = document.getPage(0);
+  const font = await document.embedFont(StandardFonts.Helvetica);
+  // The net pay is the slip's seventh line: textPdf draws line i at y = 790 − 18 i.
+  const y = 790 - 18 * 6;
+  page.drawRectangle({ x: 48, y: y - 4, width: 200, height: 16, color: rgb(1, 1, 1) });
+  page.drawText(`Net Pay: Rs. ${shownNetPay}`, { x: 50, y, size: 11, font });
+  return Buffer.from(await document.save());
+}
 
 export const bankStatement = (p: { name: string; employer: string; credit: string }) =>
   textPdf([

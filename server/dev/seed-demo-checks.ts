@@ -9,7 +9,7 @@ import { scanOf } from './demo-scan.ts';
 import { runQueuedLookups } from '../features/verification/lookups/lookup-worker.ts';
 import { createDevelopmentEpfoProvider } from '../features/verification/sources/epfo/development.ts';
 import type { DemoCandidate } from './demo-cast.ts';
-import { bankStatement, experienceLetter, resume, salarySlip } from './demo-pdfs.ts';
+import { bankStatement, experienceLetter, resume, salarySlip, salarySlipPaintedOver } from './demo-pdfs.ts';
 import { SEED_IP, sessionFor, type SeedContext } from './seed-demo-context.ts';
 
 type Candidates = Map<string, { id: string; spec: DemoCandidate }>;
@@ -75,6 +75,12 @@ export async function seedChecks(context: SeedContext, { adminId, candidates }: 
   await upload(kabir.id, 'experience_letter', await experienceLetter({ name: kabir.name, employer: 'Wipro Limited' }));
   await consentAndRun(kabir.id, 'experience_letter');
   await decide(kabir.id, 'experience_letter', { status: 'rejected', reason: `The letter is from Wipro Limited, not ${kabir.employer}. Please upload the experience letter from ${kabir.employer}.` });
+
+  // A slip whose net pay was painted over and raised to match his profile: the forensics hold it
+  // for the team, who see the covered figure boxed on the page.
+  const rohan = person('rohan');
+  await upload(rohan.id, 'salary_slip', await salarySlipPaintedOver({ name: rohan.name, uan: rohan.uan, employer: rohan.employer, netPay: '1,21,400.00' }, '1,66,400.00'));
+  await consentAndRun(rohan.id, 'salary_slip');
 
   for (const key of ['rohan', 'ananya', 'lakshmi', 'pooja']) await consentAndRun(person(key).id, 'phone');
   // The lookups queued above, asked now so the demo opens on their answers.

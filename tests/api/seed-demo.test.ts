@@ -106,6 +106,11 @@ describe.skipIf(laneUnavailable)('demo seed', { timeout: 120_000 }, () => {
     expect(queue.checks.some((check) => check.candidate_name === 'Arjun Nair' && check.subject === 'uan')).toBe(true);
     const kabir = await get<CandidateCheck[]>(await as('kabir.singh@demo.workcred.in'), '/api/verification/checks');
     expect(kabir.find((check) => check.subject === 'experience_letter')).toMatchObject({ status: 'rejected', reason: expect.stringContaining('Wipro') });
+    // Issue 35: Rohan's slip, its net pay painted over and raised, held with the covered figure's place.
+    const rohan = await get<CandidateCheck[]>(await as('rohan.deshmukh@demo.workcred.in'), '/api/verification/checks');
+    expect(rohan.find((check) => check.subject === 'salary_slip')).toMatchObject({ status: 'in_review', flags: expect.arrayContaining([expect.objectContaining({ rule: 'document_changed' })]) });
+    const rohanSlip = queue.checks.find((check) => check.candidate_name === 'Rohan Deshmukh' && check.subject === 'salary_slip');
+    expect(rohanSlip?.flags).toContainEqual(expect.objectContaining({ rule: 'forensic_covered_text', page: 1, rect: expect.any(Array), found: expect.stringContaining('1,21,400.00') }));
   });
 
   it('gives Arjun a degree brought from DigiLocker (issue 34 §7), verified by VTU, which Nimbus sees in his panel', async () => {
