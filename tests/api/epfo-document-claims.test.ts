@@ -112,6 +112,25 @@ describe.skipIf(laneUnavailable)(`employments on documents compared with EPFO ($
     );
   });
 
+  it('compares the WorkCred employments with a source too, leaving out an unconfirmed one and a joining still ahead', async () => {
+    const kiran = await candidate('Priya Sharma');
+    const db = t.database.db;
+    const tcs = await t.factories.company({ name: 'Tata Consultancy Services Limited' });
+    const ahead = await t.factories.company({ name: 'Freshworks Technologies Pvt Ltd' });
+    const unconfirmed = await t.factories.company({ name: 'Zensar Technologies Limited' });
+    await db
+      .insertInto('employments')
+      .values([
+        { company_id: tcs.id, employee_id: kiran.id, title: 'Systems Engineer', joining_date: '2016-07-11', last_working_day: '2019-03-29', status: 'relieved', confirmation: 'confirmed', confirmed_by: 'hire', confirmed_at: now },
+        { company_id: ahead.id, employee_id: kiran.id, title: 'Lead Engineer', joining_date: '2027-01-04', confirmation: 'confirmed', confirmed_by: 'hire', confirmed_at: now },
+        { company_id: unconfirmed.id, employee_id: kiran.id, title: 'Engineer', joining_date: '2015-01-05', confirmation: 'unconfirmed' },
+      ])
+      .execute();
+    const check = await verifyWithEpfo(kiran);
+    expect(check.epfo?.findings).toMatchObject({ decision: 'verified', unconfirmed_claims: [] });
+    expect(check.epfo?.findings?.employers[0]?.confirms).toEqual([{ employer: 'Tata Consultancy Services Limited', source: 'workcred_record' }]);
+  });
+
   it('states no claim for a document that names no employer, and a new upload leaves the old claim behind', async () => {
     const asha = await candidate('Priya Sharma');
     await read(asha, 'experience_letter', await experienceLetter({ name: 'Priya Sharma', employer: 'Infosys Limited' }));

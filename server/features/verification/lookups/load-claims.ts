@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { DB } from '../../../db/schema.ts';
 import type { EmploymentClaim } from '../decision/history-types.ts';
 
@@ -18,39 +19,46 @@ export interface LookupSubject {
  * salary slip state join them once their checks have read them (document-claims.ts).
  */
 export async function loadLookupSubject(db: Reader, candidateId: string, today: string): Promise<LookupSubject | null> {
+  // One statement: the lookup runs for every verifying candidate, and a burst of them shares the app.
   const person = await db
     .selectFrom('user_profiles as u')
     .leftJoin('candidate_profiles as c', 'c.user_id', 'u.id')
-    .select(['u.full_name', 'c.uan', 'c.current_employer'])
+    .select((eb) => [
+      'u.full_name',
+      'c.uan',
+      'c.current_employer',
+      jsonArrayFrom(
+        eb
+          .selectFrom('employments as e')
+          .innerJoin('companies as co', 'co.id', 'e.company_id')
+          .select(['co.name', 'e.joining_date', 'e.last_working_day'])
+          .whereRef('e.employee_id', '=', 'u.id')
+          .where('e.confirmation', '=', 'confirmed')
+          // A joining still ahead has no EPFO record yet: nothing to compare.
+          .where('e.joining_date', '<=', today)
+          .orderBy('e.joining_date'),
+      ).as('employments'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('candidate_documents as d')
+          .select(['d.document_type', 'd.employment_claim'])
+          .whereRef('d.candidate_id', '=', 'u.id')
+          .where('d.document_type', 'in', ['experience_letter', 'salary_slip'])
+          .where('d.employment_claim', 'is not', null)
+          .orderBy('d.document_type'),
+      ).as('documents'),
+    ])
     .where('u.id', '=', candidateId)
     .executeTakeFirst();
   if (!person) return null;
-  const employments = await db
-    .selectFrom('employments as e')
-    .innerJoin('companies as co', 'co.id', 'e.company_id')
-    .select(['co.name', 'e.joining_date', 'e.last_working_day'])
-    .where('e.employee_id', '=', candidateId)
-    .where('e.confirmation', '=', 'confirmed')
-    // A joining still ahead has no EPFO record yet: nothing to compare.
-    .where('e.joining_date', '<=', today)
-    .orderBy('e.joining_date')
-    .execute();
   const claims: EmploymentClaim[] = [];
   const current = person.current_employer?.trim();
   if (current) claims.push({ employer: current, from: null, to: null, source: 'current_employer' });
-  for (const employment of employments) {
+  for (const employment of person.employments) {
     const left = employment.last_working_day !== null && employment.last_working_day <= today ? employment.last_working_day : null;
     claims.push({ employer: employment.name, from: employment.joining_date, to: left, source: 'workcred_record' });
   }
-  const documents = await db
-    .selectFrom('candidate_documents')
-    .select(['document_type', 'employment_claim'])
-    .where('candidate_id', '=', candidateId)
-    .where('document_type', 'in', ['experience_letter', 'salary_slip'])
-    .where('employment_claim', 'is not', null)
-    .orderBy('document_type')
-    .execute();
-  for (const { document_type: source, employment_claim: stated } of documents) {
+  for (const { document_type: source, employment_claim: stated } of person.documents) {
     if (!stated || (source !== 'experience_letter' && source !== 'salary_slip')) continue;
     claims.push({ employer: stated.employer, from: stated.from, to: stated.to, source, ...(stated.month ? { month: stated.month } : {}) });
   }
