@@ -1,11 +1,11 @@
 import { messages } from '../../../../shared/messages.ts';
 import type { PdfFacts } from '../../../pdf/pdf-objects.ts';
 import { loadFacts, type CheckDeps, type Outcome } from '../check-store.ts';
-import { evaluateDocument, findNetPay, MIN_TEXT_CHARS, unreadableFlag, type DocumentSubject } from '../document-rules.ts';
+import { findNetPay, unreadableFlag, type DocumentSubject } from '../document-rules.ts';
 import { extractPdfText } from '../pdf-text.ts';
 import { documentEmploymentClaim } from '../decision/document-claims.ts';
-import { judgeDocument } from './forensics/judge-document.ts';
-import { pagesWithLayerOverScan, type RecognisedPage } from './forensics/text-layer.ts';
+import type { RecognisedPage } from './forensics/text-layer.ts';
+import { judgeText, readsByOcr } from './judge-text.ts';
 import { readDocument, readStoredFile, type DocumentReading } from './read-document.ts';
 
 const m = messages.verification;
@@ -37,9 +37,10 @@ export async function documentOutcome(
 ): Promise<Outcome | null> {
   const facts = await loadFacts(deps.db, candidateId);
   if (!facts) return null;
-  const rulesVerdict = evaluateDocument(
+  const verdict = judgeText(
     subject,
     text,
+    structure,
     {
       fullName: facts.full_name,
       uan: facts.uan,
@@ -47,9 +48,8 @@ export async function documentOutcome(
       currentPayLakh: facts.current_pay_lakh === null ? null : Number(facts.current_pay_lakh),
     },
     subject === 'bank_statement' ? { salarySlipNetPay: await salarySlipNetPay(deps, candidateId) } : {},
-    m.unreadable,
+    recognised,
   );
-  const verdict = judgeDocument(subject, rulesVerdict, text, structure, recognised);
   // The employment it states joins the claims the EPFO history is compared with (issue 34 §2).
   const claim = documentEmploymentClaim(subject, text);
   if (claim) await deps.db.updateTable('candidate_documents').set({ employment_claim: JSON.stringify(claim) }).where('id', '=', documentId).execute();
@@ -74,6 +74,6 @@ export async function currentDocumentOutcome(deps: CheckDeps, candidateId: strin
   }
   if (reading.factsError) deps.log.info({ candidateId, subject, documentId: document.id, reason: reading.factsError }, 'verification: document forensics read the text only');
   // A scan, or a scan with a text layer over it (what it shows is read, to compare with what the layer says).
-  if (reading.text.replace(/\s+/g, '').length < MIN_TEXT_CHARS || pagesWithLayerOverScan(reading.facts).length > 0) return { status: 'pending', decidedBy: null, flags: [], verifiedFields: [], documentId: document.id, readByOcr: true };
+  if (readsByOcr(reading)) return { status: 'pending', decidedBy: null, flags: [], verifiedFields: [], documentId: document.id, readByOcr: true };
   return documentOutcome(deps, candidateId, subject, document.id, reading.text, reading.facts);
 }

@@ -11,7 +11,8 @@ const TOTAL_DEDUCTIONS = /^(total deductions?|gross deductions)$/;
 const NET = /^(net (pay|salary|amount( payable)?|take ?home)|take ?home( pay)?)$/;
 const BASIC = /^basic( (pay|salary|wages?))?$/;
 const DA = /^(da|dearness allowance)$/;
-const PF = /^(pf|epf|provident fund|employee'?s? (pf|epf|provident fund)|pf contribution|employee pf contribution)$/;
+// "EPF Contribution" as Zoho Payroll prints it, "Employee PF Contribution", "Provident Fund"…
+const PF = /^(employee'?s? )?(pf|epf|provident fund)( contribution)?$/;
 const EARNING = /(allowance|\bhra\b|house rent|conveyance|bonus|incentive|overtime|\blta\b|leave travel|medical|special|arrears?|commission|reimbursement)/;
 const DEDUCTION = /(tax|\btds\b|\besic?\b|\blwf\b|welfare|loan|advance|recovery|insurance|canteen|\bvpf\b)/;
 

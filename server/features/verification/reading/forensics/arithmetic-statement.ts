@@ -12,7 +12,8 @@ const MAX_FLAGS = 3;
 interface Row {
   line: TextLine;
   amounts: number[];
-  balance: number;
+  /** null: a dated line whose amount or balance could not be read (an OCR misreading, a day's subtotal row). */
+  balance: number | null;
 }
 
 function rowsOf(lines: TextLine[]): { opening: Row | null; rows: Row[] } {
@@ -24,22 +25,28 @@ function rowsOf(lines: TextLine[]): { opening: Row | null; rows: Row[] } {
     const balance = amounts.at(-1)!;
     if (OPENING.test(line.text)) opening ??= { line, amounts: [], balance };
     else if (TOTALS.test(line.text)) continue;
-    else if (DATE.test(line.text) && amounts.length >= 2) rows.push({ line, amounts: amounts.slice(0, -1), balance });
+    else if (DATE.test(line.text)) rows.push(amounts.length >= 2 ? { line, amounts: amounts.slice(0, -1), balance } : { line, amounts: [], balance: null });
   }
   return { opening, rows };
 }
 
 /** Where the balance does not follow from the one before it and the row's amount (credit or debit). */
-function mismatches(rows: Row[], start: number | null): { row: Row; previous: number }[] {
-  const found: { row: Row; previous: number }[] = [];
+function mismatches(rows: Row[], start: number | null): { row: Row & { balance: number }; previous: number }[] {
+  const found: { row: Row & { balance: number }; previous: number }[] = [];
   let previous = start;
   for (const row of rows) {
+    // A row that could not be read breaks the chain: the next balance is not compared across it.
+    if (row.balance === null) {
+      previous = null;
+      continue;
+    }
+    const balance = row.balance;
     if (previous !== null) {
       const before = previous;
-      const follows = row.amounts.some((amount) => Math.abs(before + Math.abs(amount) - row.balance) <= PAISA || Math.abs(before - Math.abs(amount) - row.balance) <= PAISA);
-      if (!follows) found.push({ row, previous: before });
+      const follows = row.amounts.some((amount) => Math.abs(before + Math.abs(amount) - balance) <= PAISA || Math.abs(before - Math.abs(amount) - balance) <= PAISA);
+      if (!follows) found.push({ row: { ...row, balance }, previous: before });
     }
-    previous = row.balance;
+    previous = balance;
   }
   return found;
 }
@@ -51,7 +58,7 @@ function mismatches(rows: Row[], start: number | null): { row: Row; previous: nu
  */
 export function statementArithmetic(lines: TextLine[]): ForensicFlag[] {
   const { opening, rows } = rowsOf(lines);
-  if (rows.length < 3) return [];
+  if (rows.filter((row) => row.balance !== null).length < 3) return [];
   const forward = mismatches(rows, opening?.balance ?? null);
   const backward = mismatches([...rows].reverse(), null);
   const found = backward.length < forward.length ? backward : forward;
