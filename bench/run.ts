@@ -21,7 +21,11 @@
  *   9. EPFO lookups (issue 34): consent to a decided check with the provider answering in 1 s, p95
  *      against the provider's own time; the route table alone and while 100 candidates verify at
  *      once (epfo.ts; also npm run bench:epfo).
- * BENCH_ONLY=routes,startup,jobs,upload,limits,webhooks,analytics,epfo,pages picks sections; BENCH_SECONDS sets each run's length.
+ *  10. document forensics on the labelled corpus (issue 35 §3): recall per signal on forged
+ *      documents, false positives on genuine ones (scans included), OCR character error rate per dpi
+ *      and seconds per page on one core, against their goals (document-forensics.ts; also npm run
+ *      bench:documents).
+ * BENCH_ONLY=routes,startup,jobs,upload,limits,webhooks,analytics,epfo,documents,pages picks sections; BENCH_SECONDS sets each run's length.
  * Separate scripts: npm run bench:notifications (a send to 100,000 users) and npm run bench:latency
  * (live delivery to 500 WebSocket clients, p50/p99).
  */
@@ -31,6 +35,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startThrowawayCluster } from '../tests/support/throwaway-postgres.ts';
 import { analyticsBench, printAnalyticsRows } from './analytics.ts';
+import { documentForensicsBench, printDocumentForensicsRows } from './document-forensics.ts';
 import { documentUploadBench, printDocumentUploadRows } from './document-upload.ts';
 import { epfoBench, epfoOptions, printEpfoRows } from './epfo.ts';
 import { jobsListBench } from './jobs-list.ts';
@@ -124,7 +129,7 @@ async function startup() {
 }
 
 const fmt = (n: number) => (n < 10 ? n.toFixed(2) : String(Math.round(n)));
-const only = new Set((process.env.BENCH_ONLY ?? 'routes,startup,jobs,upload,limits,webhooks,analytics,epfo,pages').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'routes,startup,jobs,upload,limits,webhooks,analytics,epfo,documents,pages').split(','));
 if (only.has('routes')) await throughput();
 if (only.has('startup')) {
   console.log('\nStart-up and idle memory:');
@@ -141,6 +146,7 @@ if (only.has('limits')) printPlanLimitRows(await planLimitsBench());
 if (only.has('webhooks')) printFanOutRows(await webhookFanOutBench());
 if (only.has('analytics')) printAnalyticsRows(await analyticsBench());
 if (only.has('epfo')) printEpfoRows(await epfoBench(epfoOptions(DURATION)), epfoOptions(DURATION));
+if (only.has('documents')) printDocumentForensicsRows(await documentForensicsBench());
 if (only.has('pages')) {
   console.log('\nFirst pages (issue 14, item 4):');
   for (const line of await pagesBench()) console.log(line);
