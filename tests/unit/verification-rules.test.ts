@@ -71,6 +71,15 @@ describe('verification text rules', () => {
     expect(nameRule('A letter to whom it may concern', 'Priya Sharma')).toMatchObject({ outcome: 'missing' });
   });
 
+  it('allows a scan’s OCR to read a capital I as a small l, only in recognised text (the corpus’s “Iyer” read as “lyer”)', () => {
+    const read = 'Employee Name: Meenakshi lyer   Employee Code: E-1042';
+    expect(nameRule(read, 'Meenakshi Iyer', undefined, { readByOcr: true })).toMatchObject({ outcome: 'match', found: 'meenakshi iyer' });
+    expect(nameRule(read, 'Meenakshi Iyer')).toMatchObject({ outcome: 'mismatch' });
+    // Case is ignored as everywhere (“Lyer” too); only I for l, only as the first letter: “Ayer” is another name.
+    expect(nameRule('Employee Name: Meenakshi Lyer', 'Meenakshi Iyer', undefined, { readByOcr: true })).toMatchObject({ outcome: 'match' });
+    expect(nameRule('Employee Name: Meenakshi Ayer', 'Meenakshi Iyer', undefined, { readByOcr: true })).toMatchObject({ outcome: 'mismatch' });
+  });
+
   it('finds the UAN with or without spaces, and reports a different one', () => {
     expect(uanRule(SLIP, '100123456789')).toMatchObject({ outcome: 'match', evidence: expect.stringContaining('UAN: 1001 2345 6789') });
     expect(uanRule(SLIP, '100999999999')).toMatchObject({ outcome: 'mismatch', found: '100123456789' });

@@ -22,6 +22,8 @@ export interface ProfileFacts {
 export interface DocumentContext {
   /** The net pay read from the candidate's salary slip, for the bank statement's salary rule. */
   salarySlipNetPay?: number | null;
+  /** The text is what the OCR recognised in a scan (its usual misreadings are allowed for). */
+  readByOcr?: boolean;
 }
 
 export interface DocumentVerdict {
@@ -161,12 +163,14 @@ export const withinTolerance = (value: number, target: number, tolerance: number
 const NAME_LABEL = /(?:employee\s*name|name\s*of\s*(?:the\s*)?employee|account\s*holder(?:\s*name)?|customer\s*name|candidate\s*name|\bname)\s*[:-]\s*([\p{L}][\p{L} .'-]{1,60})/iu;
 
 /** The candidate's name: every word of it on the document (case and spacing ignored). */
-export function nameRule(input: string, fullName: string, normalised = normalise(input)): VerificationFlag {
+export function nameRule(input: string, fullName: string, normalised = normalise(input), { readByOcr = false } = {}): VerificationFlag {
   const expected = fullName.trim();
   const whole = findPhrase(input, expected, normalised);
   if (whole) return { rule: 'name', outcome: 'match', expected, found: input.slice(whole.start, whole.end), evidence: snippet(input, whole.start, whole.end) };
   const tokens = normalise(expected).text.split(' ').filter(Boolean);
-  const positions = tokens.map((token) => findPhrase(input, token, normalised));
+  // In a scan, the OCR reads a capital I as a small l in most sans-serif fonts ("Iyer" as "lyer").
+  const readings = (token: string) => (readByOcr && token.startsWith('i') ? [token, `l${token.slice(1)}`] : [token]);
+  const positions = tokens.map((token) => readings(token).reduce<{ start: number; end: number } | null>((found, reading) => found ?? findPhrase(input, reading, normalised), null));
   if (tokens.length > 0 && positions.every(Boolean)) {
     const first = positions[0] as { start: number; end: number };
     return { rule: 'name', outcome: 'match', expected, found: tokens.join(' '), evidence: snippet(input, first.start, first.end) };
@@ -251,7 +255,7 @@ export function evaluateDocument(subject: DocumentSubject, input: string, profil
     return { status: 'in_review', flags: [unreadableFlag(unreadableText)], verifiedFields: [], netPay: null };
   }
   const normalised = normalise(input);
-  const flags: VerificationFlag[] = [nameRule(input, profile.fullName, normalised)];
+  const flags: VerificationFlag[] = [nameRule(input, profile.fullName, normalised, { readByOcr: context.readByOcr === true })];
   const fields = ['full_name'];
   let netPay: number | null = null;
 

@@ -12,7 +12,7 @@ import type { DocumentReading } from './read-document.ts';
 
 /** The subject's rules on a document's text against the profile, then the forensic signals. */
 export function judgeText(subject: DocumentSubject, text: string, facts: PdfFacts | null, profile: ProfileFacts, context: DocumentContext = {}, recognised?: RecognisedPage[]): DocumentVerdict {
-  const rules = evaluateDocument(subject, text, profile, context, messages.verification.unreadable);
+  const rules = evaluateDocument(subject, text, profile, recognised ? { ...context, readByOcr: true } : context, messages.verification.unreadable);
   return judgeDocument(subject, rules, text, facts, recognised);
 }
 
