@@ -1,7 +1,9 @@
 import type { PageDrawing, PdfFacts, PdfRect } from '../../../../pdf/pdf-objects.ts';
 import { editDistance } from '../../decision/words.ts';
 import { coverage, textItems, union, type TextItem } from './page-geometry.ts';
-import type { ForensicFlag } from './types.ts';
+import type { ForensicFlag, RecognisedPage } from './types.ts';
+
+export type { RecognisedPage };
 
 /** An image covering this much of the page makes it a scan. */
 const SCAN_COVERAGE = 0.8;
@@ -13,12 +15,6 @@ const WORDS_MIN = 8;
 const NUMBER_MIN_DIGITS = 3;
 const MAX_NUMBERS_NAMED = 4;
 
-/** What the OCR recognised on one page, and how sure it was (0–100). */
-export interface RecognisedPage {
-  number: number;
-  text: string;
-  confidence: number;
-}
 
 /** The text items of a scanned page that lie over its image: the page's text layer. */
 function layerOverScan(page: PageDrawing): TextItem[] {

@@ -1,6 +1,5 @@
 import type { PdfFacts, PdfRect } from '../../../../pdf/pdf-objects.ts';
 import type { DocumentSubject } from '../../document-rules.ts';
-import type { RecognisedPage } from './text-layer.ts';
 
 export type ForensicSignal = 'producer' | 'revisions' | 'edits' | 'fonts' | 'text_layer' | 'arithmetic';
 /** How much one finding weighs towards the document's risk level (risk.ts). */
@@ -27,6 +26,13 @@ export interface TextLine {
   text: string;
   page: number | null;
   rect: PdfRect | null;
+}
+
+/** What the OCR recognised on one page, and how sure it was (0–100). */
+export interface RecognisedPage {
+  number: number;
+  text: string;
+  confidence: number;
 }
 
 export interface ForensicInput {
