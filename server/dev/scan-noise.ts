@@ -1,5 +1,6 @@
 import * as mupdf from 'mupdf';
 import { PDFDocument } from 'pdf-lib';
+import { seeded } from './seeded-random.ts';
 
 /** A4 in points. */
 const A4: [number, number] = [595.28, 841.89];
@@ -19,18 +20,6 @@ export interface ScanOptions {
   created?: Date;
 }
 
-/** mulberry32: deterministic noise from a seed. */
-function noiseSource(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * A scan as a flatbed or a phone makes it, for the labelled corpus (issue 35 §3) and the demo:
  * each page rendered at `dpi`, turned a little about its centre, paper grey with speckles and
@@ -40,7 +29,7 @@ function noiseSource(seed: number) {
  */
 export async function noisyScanOf(pdf: Uint8Array, { dpi = 200, degrees = 0.6, speckles = 6, jitter = 18, seed = 1, producer = 'Canon iR-ADV C3530 PDF', created = new Date('2026-11-02T05:30:00Z') }: ScanOptions = {}): Promise<Uint8Array> {
   const source = mupdf.Document.openDocument(pdf, 'application/pdf');
-  const random = noiseSource(seed);
+  const random = seeded(seed);
   const out = await PDFDocument.create({ updateMetadata: false });
   try {
     for (let index = 0; index < source.countPages(); index += 1) {
