@@ -64,11 +64,13 @@ interface RequestOptions<T> {
 }
 
 /**
- * Same-origin JSON call to our server. Throws ApiError for error answers (with the server's code
- * and message) and lets network failures through as they are (TypeError), so callers can tell a
- * known refusal from an unexpected failure.
+ * Same-origin call to our server, answering the response when it is ok (a JSON body, or a file or
+ * an image read by the caller). Throws ApiError for error answers (with the server's code and
+ * message), telling the session's listeners when the session was refused, and lets network
+ * failures through as they are (TypeError), so callers can tell a known refusal from an unexpected
+ * failure.
  */
-export async function api<T = unknown>(path: string, { method = 'GET', body, schema, signal }: RequestOptions<T> = {}): Promise<T> {
+export async function apiResponse(path: string, { method = 'GET', body, signal }: Omit<RequestOptions<unknown>, 'schema'> = {}): Promise<Response> {
   if (sessionEnding && !reportsSession(path)) throw new ApiError(401, 'SIGNING_OUT', 'Signing out');
   const response = await fetch(path, {
     method,
@@ -77,16 +79,20 @@ export async function api<T = unknown>(path: string, { method = 'GET', body, sch
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
   });
-  const payload: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const error = apiErrorFrom(response.status, response.statusText, payload);
-    const sessionRejected = response.status === 401 || (response.status === 403 && error.code === 'MFA_REQUIRED');
-    // /api/me, /api/session and /api/auth/* report the session themselves; any other 401 means it ended.
-    if (sessionRejected && !reportsSession(path)) {
-      for (const listener of unauthorizedListeners) listener(path);
-    }
-    throw error;
+  if (response.ok) return response;
+  const error = apiErrorFrom(response.status, response.statusText, await response.json().catch(() => null));
+  const sessionRejected = response.status === 401 || (response.status === 403 && error.code === 'MFA_REQUIRED');
+  // /api/me, /api/session and /api/auth/* report the session themselves; any other 401 means it ended.
+  if (sessionRejected && !reportsSession(path)) {
+    for (const listener of unauthorizedListeners) listener(path);
   }
+  throw error;
+}
+
+/** Same-origin JSON call to our server (apiResponse), its body parsed and, with a schema, checked. */
+export async function api<T = unknown>(path: string, { schema, ...options }: RequestOptions<T> = {}): Promise<T> {
+  const response = await apiResponse(path, options);
+  const payload: unknown = await response.json().catch(() => null);
   return schema ? schema.parse(payload) : (payload as T);
 }
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiErrorFrom } from '@web/lib/api-client.ts';
+import { apiResponse } from '@web/lib/api-client.ts';
 
 export interface CheckPageImage {
   /** The PNG as a data: URL: nothing to revoke when the view closes (the page's CSP allows data: images). */
@@ -16,8 +16,8 @@ export const checkPageUrl = (checkId: string, page: number) => `/api/verificatio
  * the X-Page-Width and X-Page-Height headers (read here, which an <img src> could not do).
  */
 export async function getCheckPage(checkId: string, page: number, signal?: AbortSignal): Promise<CheckPageImage> {
-  const response = await fetch(checkPageUrl(checkId, page), { credentials: 'same-origin', signal });
-  if (!response.ok) throw apiErrorFrom(response.status, response.statusText, await response.json().catch(() => null));
+  // Through the API client: a refused session ends it as every other call does.
+  const response = await apiResponse(checkPageUrl(checkId, page), { signal });
   const pointWidth = Number(response.headers.get('x-page-width'));
   const pointHeight = Number(response.headers.get('x-page-height'));
   if (!(pointWidth > 0 && pointHeight > 0)) throw new Error('The page came without its size');
