@@ -106,7 +106,7 @@ describe.skipIf(laneUnavailable)(`employments on documents compared with EPFO ($
     expect(check.epfo?.findings?.flags).toContainEqual(
       expect.objectContaining({
         code: 'dates_differ',
-        detail: 'Employed at "TATA CONSULTANCY SERVICES LIMITED" in 2026-03 (salary slip): EPFO shows exit on 2019-03-29',
+        detail: 'Employed at "TATA CONSULTANCY SERVICES LIMITED" in 2026-03 (the salary slip): EPFO shows exit on 2019-03-29',
         evidence: expect.objectContaining({ source: 'salary_slip', field: 'exit', claimed: '2026-03', epfo: '2019-03-29' }),
       }),
     );
@@ -131,12 +131,17 @@ describe.skipIf(laneUnavailable)(`employments on documents compared with EPFO ($
     expect(check.epfo?.findings?.employers[0]?.confirms).toEqual([{ employer: 'Tata Consultancy Services Limited', source: 'workcred_record' }]);
   });
 
-  it('states no claim for a document that names no employer, and a new upload leaves the old claim behind', async () => {
+  it('states no claim for a document that names no employer, a new upload leaves the old claim behind, and a withdrawn consent takes it away', async () => {
     const asha = await candidate('Priya Sharma');
     await read(asha, 'experience_letter', await experienceLetter({ name: 'Priya Sharma', employer: 'Infosys Limited' }));
     const claimOf = async () => (await t.database.db.selectFrom('candidate_documents').select('employment_claim').where('candidate_id', '=', asha.id).where('document_type', '=', 'experience_letter').executeTakeFirstOrThrow()).employment_claim;
     expect(await claimOf()).toEqual({ employer: 'Infosys Limited', from: '2021-06-01', to: null, month: '2026-03' });
     await read(asha, 'experience_letter', await textPdf(['To whom it may concern', 'She was a pleasure to work with.']));
+    expect(await claimOf()).toBeNull();
+    // Consent withdrawn: what the letter stated is no longer compared with EPFO.
+    await read(asha, 'experience_letter', await experienceLetter({ name: 'Priya Sharma', employer: 'Infosys Limited' }));
+    expect(await claimOf()).toMatchObject({ employer: 'Infosys Limited' });
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/verification/checks/experience_letter/consent', headers: { cookie: asha.jar.header }, remoteAddress: '10.34.7.1' })).statusCode).toBe(200);
     expect(await claimOf()).toBeNull();
   });
 });

@@ -215,8 +215,12 @@ export async function revokeConsent(db: Kysely<DB>, candidateId: string, subject
       .forUpdate()
       .executeTakeFirst();
     if (previous) {
-      // A scan waiting for OCR under this consent is not read (issue 35).
+      // A scan waiting for OCR under this consent is not read (issue 35), and what a read document
+      // stated is no longer compared with EPFO (issue 34 §2).
       await cancelDocumentReads(trx, previous.id, new Date());
+      if (subject === 'experience_letter' || subject === 'salary_slip') {
+        await trx.updateTable('candidate_documents').set({ employment_claim: null }).where('candidate_id', '=', candidateId).where('document_type', '=', subject).execute();
+      }
       await trx
         .updateTable('verification_checks')
         .set({ status: 'pending', reason: null, decided_by: null, decided_by_user: null, decided_at: null, flags: '[]', verified_fields: [], provider: null, provider_reference: null, updated_at: sql<Date>`now()` })

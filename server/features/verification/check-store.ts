@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { writeAudit } from '../../audit/write-audit.ts';
+import type { DocumentEmploymentClaim } from '../../db/schema-candidates.ts';
 import type { DB, VerificationFlag, VerificationSubject } from '../../db/schema.ts';
 import { publish } from '../../realtime/events.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
@@ -32,6 +33,8 @@ export interface Outcome {
   documentId?: string | null;
   /** A scan with no text layer: read it by OCR (reading/ocr/) and decide then. */
   readByOcr?: boolean;
+  /** The employment the document states (an experience letter, a salary slip), kept with the outcome for the EPFO comparison. */
+  employmentClaim?: DocumentEmploymentClaim | null;
 }
 
 export type RunResult = 'ran' | 'no_consent' | 'not_applicable' | 'stale';
@@ -136,6 +139,10 @@ export async function storeOutcome(
       details: { subject, status: outcome.status, decided_by: outcome.decidedBy, flags: outcome.flags.map((flag) => `${flag.rule}:${flag.outcome}`) },
       ip: actor.ip,
     });
+    // Kept only with an outcome stored under consent: the EPFO lookup compares it (issue 34 §2).
+    if (outcome.employmentClaim !== undefined && outcome.documentId) {
+      await trx.updateTable('candidate_documents').set({ employment_claim: outcome.employmentClaim ? JSON.stringify(outcome.employmentClaim) : null }).where('id', '=', outcome.documentId).execute();
+    }
     await also?.(trx, check.id);
     const companies = await companiesAppliedTo(trx, candidateId);
     await publishCheckChange(trx, candidateId, check.id, companies);

@@ -50,10 +50,16 @@ export async function documentOutcome(
     subject === 'bank_statement' ? { salarySlipNetPay: await salarySlipNetPay(deps, candidateId) } : {},
     recognised,
   );
-  // The employment it states joins the claims the EPFO history is compared with (issue 34 §2).
-  const claim = documentEmploymentClaim(subject, text);
-  if (claim) await deps.db.updateTable('candidate_documents').set({ employment_claim: JSON.stringify(claim) }).where('id', '=', documentId).execute();
-  return { status: verdict.status, decidedBy: verdict.status === 'verified' ? 'algorithm' : null, flags: verdict.flags, verifiedFields: verdict.verifiedFields, documentId };
+  return {
+    status: verdict.status,
+    decidedBy: verdict.status === 'verified' ? 'algorithm' : null,
+    flags: verdict.flags,
+    verifiedFields: verdict.verifiedFields,
+    documentId,
+    // The employment a letter or slip states joins the claims the EPFO history is compared with
+    // (issue 34 §2), stored with the outcome; null when it names no employer.
+    ...(subject === 'experience_letter' || subject === 'salary_slip' ? { employmentClaim: documentEmploymentClaim(subject, text) } : {}),
+  };
 }
 
 /**
