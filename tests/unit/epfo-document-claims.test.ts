@@ -68,17 +68,17 @@ describe('a document’s month against the EPFO record', () => {
 
   it('flags a slip for a month after the exit, and one before the joining, naming the document', () => {
     expect(flags(slip('Tata Consultancy Services', '2021-03'))).toEqual([
-      expect.objectContaining({ detail: 'Employed at "Tata Consultancy Services" in 2021-03 (salary slip): EPFO shows exit on 2019-03-29', evidence: expect.objectContaining({ field: 'exit', basis: 'date_of_exit' }) }),
+      expect.objectContaining({ detail: 'Employed at "Tata Consultancy Services" in 2021-03 (the salary slip): EPFO shows exit on 2019-03-29', evidence: expect.objectContaining({ field: 'exit', basis: 'date_of_exit' }) }),
     ]);
     expect(flags(slip('Infosys', '2018-12'))).toEqual([
-      expect.objectContaining({ detail: 'Employed at "Infosys" in 2018-12 (salary slip): EPFO shows joining on 2019-04-15', evidence: expect.objectContaining({ field: 'joining' }) }),
+      expect.objectContaining({ detail: 'Employed at "Infosys" in 2018-12 (the salary slip): EPFO shows joining on 2019-04-15', evidence: expect.objectContaining({ field: 'joining' }) }),
     ]);
   });
 
   it('flags a slip after the last PF contribution of a record with no exit', () => {
     const stopped: EpfoMemberFacts = { ...infosys, lastContribution: '2025-06' };
     expect(assessHistory([stopped], [slip('Infosys', '2026-02')], now).flags).toContainEqual(
-      expect.objectContaining({ code: 'dates_differ', detail: 'Employed at "Infosys" in 2026-02 (salary slip): EPFO shows the last PF contribution in 2025-06' }),
+      expect.objectContaining({ code: 'dates_differ', detail: 'Employed at "Infosys" in 2026-02 (the salary slip): EPFO shows the last PF contribution in 2025-06' }),
     );
   });
 });

@@ -1,3 +1,4 @@
+import { messages } from '../../../../shared/messages.ts';
 import {
   dayFromDate,
   daysBetween,
@@ -37,13 +38,6 @@ import { matchEmployer } from './match-employer.ts';
  */
 
 const GAP_MONTHS = 3;
-/** Where a claim comes from, in the team's words. */
-const SOURCE_WORDS: Record<EmploymentClaim['source'], string> = {
-  current_employer: 'profile',
-  experience_letter: 'experience letter',
-  salary_slip: 'salary slip',
-  workcred_record: 'WorkCred record',
-};
 const FILINGS_STOPPED_MONTHS = 3;
 
 export function assessHistory(
@@ -84,7 +78,7 @@ function claimFlags(matches: ClaimMatch[], members: EpfoMemberFacts[]): HistoryF
         severity: 'blocking',
         detail:
           claim.month && comparison.claimed === claim.month
-            ? `Employed at "${claim.employer}" in ${claim.month} (${SOURCE_WORDS[claim.source]}): EPFO shows ${field === 'joining' ? `joining on ${comparison.epfo}` : comparison.basis === 'date_of_exit' ? `exit on ${comparison.epfo}` : `the last PF contribution in ${comparison.epfo}`}`
+            ? `Employed at "${claim.employer}" in ${claim.month} (${messages.epfo.claimSourcesOthers[claim.source] ?? claim.source}): EPFO shows ${field === 'joining' ? `joining on ${comparison.epfo}` : comparison.basis === 'date_of_exit' ? `exit on ${comparison.epfo}` : `the last PF contribution in ${comparison.epfo}`}`
             : `${field === 'joining' ? 'Joining' : 'Exit'} at "${claim.employer}": claimed ${claimed}, EPFO ${epfo}${comparison.basis === 'last_contribution' ? ' (last PF contribution)' : ''}`,
         evidence: {
           claimedEmployer: claim.employer,

@@ -32,8 +32,7 @@ export async function judgeFile(bytes: Uint8Array, subject: DocumentSubject, pro
   if (!readsByOcr(reading)) return { outcome: decided(judgeText(subject, reading.text, reading.facts, profile, context)), text: reading.text, scan: null };
   if (!ocr) throw new Error('This file is read by OCR: pass an OCR engine');
   const scan = await readScannedPdf(bytes, ocr);
-  const recognised = scan.pages.map(({ number, text, confidence }) => ({ number, text, confidence }));
-  const verdict = judgeText(subject, scan.text, reading.facts, profile, context, recognised);
+  const verdict = judgeText(subject, scan.text, reading.facts, profile, context, scan.pages);
   return { outcome: withRecognition(decided(verdict), scan), text: scan.text, scan };
 }
 

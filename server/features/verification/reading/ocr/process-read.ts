@@ -75,8 +75,8 @@ async function process(deps: ProcessReadDeps, read: ClaimedRead): Promise<void> 
       await publish(db, { topic: `user:${read.candidate_id}`, type: 'verification_check', id: read.check_id });
     },
   });
-  const recognised = reading.pages.map(({ number, text, confidence }) => ({ number, text, confidence }));
-  const judged = await documentOutcome(deps, read.candidate_id, subject, read.document_id, reading.text, structure?.facts ?? null, recognised);
+  // Each page's text and confidence: signal 5 compares them with a text layer over the scan.
+  const judged = await documentOutcome(deps, read.candidate_id, subject, read.document_id, reading.text, structure?.facts ?? null, reading.pages);
   const stored = judged
     ? await storeOutcome(deps, read.candidate_id, subject, withRecognition(judged, reading), { id: read.candidate_id, ip: null }, async (trx) => {
         await trx.updateTable('document_reads').set({ state: 'done', confidence: reading.confidence, finished_at: deps.clock(), last_error: null }).where('id', '=', read.id).execute();
