@@ -154,9 +154,19 @@ export async function waitForPath(page: Page, pathname: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === pathname);
 }
 
-/** Waits for a toast (sonner) with exactly this text. */
+/**
+ * Waits for a toast (sonner) with this text. Attached, not visible: sonner keeps a toast behind the
+ * newest three with opacity 0, and on a loaded CI machine a burst of live notices can push the one
+ * awaited there before the wait sees it (a CI failure in the employer journey). On a timeout the
+ * error lists the toasts that were on the page, so a failure says whether another one came instead.
+ */
 export async function waitForToast(page: Page, text: string): Promise<void> {
-  await page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor({ state: 'visible' });
+  try {
+    await page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor({ state: 'attached' });
+  } catch (error) {
+    const shown = await page.locator('[data-sonner-toast]').allTextContents().catch(() => []);
+    throw new Error(`No toast "${text}"; the page had ${shown.length ? shown.map((t) => `"${t}"`).join(', ') : 'none'}`, { cause: error });
+  }
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {
