@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 import type { NullableTimestamp, Timestamp } from './schema-columns.ts';
+import type { EmploymentType, JobStatus, PayPeriod, WorkMode } from '../../shared/job-details.ts';
 
 /** Jobs, applications and their pipeline (migrations 0002, 0010), merged into DB. */
 
@@ -14,12 +15,22 @@ export interface JobPostingsTable {
   expires_at: NullableTimestamp;
   requirements: string | null;
   benefits: string | null;
-  status: Generated<'published'>;
+  /** A draft is not public and takes no applications (migration 0058). */
+  status: Generated<JobStatus>;
   is_deleted: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
   /** lower(title || '\n' || description), kept by the database (migration 0045): what the board's keywords match. */
   search_text: GeneratedAlways<string>;
+  /** Structured details (migration 0058): pay in paise, its period a year or a month. */
+  department: string | null;
+  employment_type: EmploymentType | null;
+  work_mode: WorkMode | null;
+  openings: number | null;
+  pay_min_paise: ColumnType<string | number | null, number | null, number | null>;
+  pay_max_paise: ColumnType<string | number | null, number | null, number | null>;
+  pay_period: PayPeriod | null;
+  published_at: NullableTimestamp;
 }
 
 /** The stages of an application (migration 0010); rejected and withdrawn end it from any open stage. */

@@ -28,6 +28,8 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, CompanyPermission>> = {
   'PATCH /api/jobs/:jobId': 'jobs.manage',
   'POST /api/jobs/:jobId/close': 'jobs.manage',
   'POST /api/jobs/:jobId/reopen': 'jobs.manage',
+  'POST /api/jobs/:jobId/publish': 'jobs.manage',
+  'POST /api/jobs/:jobId/clone': 'jobs.manage',
   'DELETE /api/jobs/:jobId': 'jobs.manage',
   'GET /api/jobs/:jobId/applications': 'pipeline.view',
   'GET /api/pipeline/drives': 'jobs.view',

@@ -108,6 +108,7 @@ export const siteMessages = {
     loadFailed: 'Failed to load job details',
     submitFailed: 'Failed to submit application',
     notFound: 'Job not found',
+    jobType: 'Job type',
     notFoundHint: 'The job may have been removed, or the link may be mistyped.',
     submitted: 'Application submitted successfully!',
     signInToApply: 'Please sign in to apply for this job',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sourceTagSchema } from './pipeline.ts';
+import { jobDetailsShape } from './jobs.ts';
 
 /** /api/public/jobs/:jobId and /api/jobs/:jobId/…: the id must be a uuid (400 otherwise, never a 5xx). */
 export const jobIdParamsSchema = z.strictObject({ jobId: z.uuid('jobId must be a job id') });
@@ -20,6 +21,7 @@ export const publicJobDetailSchema = z.object({
   salary: z.string().nullable(),
   expires_at: z.string().nullable(),
   created_at: z.string(),
+  ...jobDetailsShape,
   /** False once the job has expired or stopped: the page still explains the job but Apply is disabled. */
   accepting_applications: z.boolean(),
   /** True when the job is open but its company's plan stops it taking applications (its limit, or a lapse past the grace). */

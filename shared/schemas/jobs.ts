@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { documentTypes } from '../options.ts';
+import { employmentTypes, jobStatuses, MAX_PAY_PAISE, needsLocation, payPeriods, workModes, type EmploymentType, type PayPeriod, type WorkMode } from '../job-details.ts';
+import { jobLifecycleMessages } from '../messages/job-lifecycle.ts';
 
 const text = messages.jobsManagement;
+const life = jobLifecycleMessages;
 const tooLong = (max: number) => text.tooLong.replace('{max}', String(max));
 
 /** Length limits of a job's fields (the spec shows none; the database checks title and description too). */
-export const JOB_LIMITS = { title: 200, description: 20_000, location: 200, salary: 200, requirements: 10_000, benefits: 10_000 } as const;
+export const JOB_LIMITS = { title: 200, description: 20_000, location: 200, salary: 200, requirements: 10_000, benefits: 10_000, department: 100, openings: 10_000 } as const;
 
 /** The zone whose calendar decides what "today" is for an expiry date: the product serves India. */
 export const JOB_TIME_ZONE = 'Asia/Kolkata';
@@ -60,11 +63,10 @@ const expiryDate = z
   .nullable()
   .optional();
 
-/**
- * POST /api/jobs. Strict: company_id, status, is_deleted or anything else in the body is refused;
- * the company comes from the caller's profile. The Create New Job form validates with it too.
- */
-export const createJobBodySchema = z.strictObject({
+const payPaise = z.number(life.payNotNumber).int(life.payNotNumber).positive(life.payNotNumber).max(MAX_PAY_PAISE, life.payTooHigh).nullable().optional();
+
+/** The fields of a job: the spec's seven and the structured details of issue 36 §1 (all optional). */
+const jobFieldsSchema = z.strictObject({
   title: requiredText(text.titleRequired, JOB_LIMITS.title),
   description: requiredText(text.descriptionRequired, JOB_LIMITS.description),
   location: optionalText(JOB_LIMITS.location),
@@ -72,13 +74,64 @@ export const createJobBodySchema = z.strictObject({
   requirements: optionalText(JOB_LIMITS.requirements),
   benefits: optionalText(JOB_LIMITS.benefits),
   expires_at: expiryDate,
+  department: optionalText(JOB_LIMITS.department),
+  employment_type: z.enum(employmentTypes, `employment_type must be one of ${employmentTypes.join(', ')}`).nullable().optional(),
+  work_mode: z.enum(workModes, `work_mode must be one of ${workModes.join(', ')}`).nullable().optional(),
+  openings: z.number(life.openingsInvalid).int(life.openingsInvalid).min(1, life.openingsInvalid).max(JOB_LIMITS.openings, life.openingsInvalid).nullable().optional(),
+  /** Pay as numbers, in paise; the period says whether a year or a month. */
+  pay_min_paise: payPaise,
+  pay_max_paise: payPaise,
+  pay_period: z.enum(payPeriods, life.payPeriodRequired).nullable().optional(),
+});
+
+/** The details that depend on each other, as they stand (after an edit, the job's stored values fill what was not sent). */
+export interface JobDetailValues {
+  location?: string | null | undefined;
+  work_mode?: WorkMode | null | undefined;
+  pay_min_paise?: number | null | undefined;
+  pay_max_paise?: number | null | undefined;
+  pay_period?: PayPeriod | null | undefined;
+}
+
+/** What is wrong across fields: a reversed pay range, pay without its period or the reverse, an on-site or hybrid job with no place. */
+export function jobDetailIssues(values: JobDetailValues): { path: keyof JobDetailValues; message: string }[] {
+  const issues: { path: keyof JobDetailValues; message: string }[] = [];
+  const min = values.pay_min_paise ?? null;
+  const max = values.pay_max_paise ?? null;
+  const period = values.pay_period ?? null;
+  if (min !== null && max !== null && max < min) issues.push({ path: 'pay_max_paise', message: life.payRangeReversed });
+  if ((min !== null || max !== null) && period === null) issues.push({ path: 'pay_period', message: life.payPeriodRequired });
+  if (period !== null && min === null && max === null) issues.push({ path: 'pay_period', message: life.payPeriodWithoutPay });
+  if (needsLocation(values.work_mode) && !values.location) issues.push({ path: 'location', message: life.locationRequiredForMode });
+  return issues;
+}
+
+/**
+ * POST /api/jobs. Strict: company_id, status, is_deleted or anything else in the body is refused;
+ * the company comes from the caller's profile. `draft: true` saves it unpublished (issue 36 §1).
+ * The Create New Job form validates with it too.
+ */
+export const createJobBodySchema = jobFieldsSchema.extend({ draft: z.boolean('draft must be true or false').optional() }).superRefine((body, context) => {
+  for (const issue of jobDetailIssues(body)) context.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
 });
 export type CreateJobInput = z.input<typeof createJobBodySchema>;
 
-/** PATCH /api/v1/jobs/:id: any of the fields of a new job; those not sent stay as they are. */
-export const updateJobBodySchema = createJobBodySchema.partial().refine((body) => Object.values(body).some((value) => value !== undefined), text.nothingToUpdate);
+/** PATCH /api/v1/jobs/:id: any of the fields of a new job; those not sent stay as they are (the service checks the details across fields with the stored ones). */
+export const updateJobBodySchema = jobFieldsSchema.partial().refine((body) => Object.values(body).some((value) => value !== undefined), text.nothingToUpdate);
 export type UpdateJobValues = z.output<typeof updateJobBodySchema>;
 export type CreateJobValues = z.output<typeof createJobBodySchema>;
+
+/** The structured details as a job carries them in answers. */
+export const jobDetailsShape = {
+  department: z.string().nullable(),
+  employment_type: z.enum(employmentTypes).nullable(),
+  work_mode: z.enum(workModes).nullable(),
+  openings: z.number().int().nullable(),
+  pay_min_paise: z.number().int().nullable(),
+  pay_max_paise: z.number().int().nullable(),
+  pay_period: z.enum(payPeriods).nullable(),
+};
+export type JobDetails = { department: string | null; employment_type: EmploymentType | null; work_mode: WorkMode | null; openings: number | null; pay_min_paise: number | null; pay_max_paise: number | null; pay_period: PayPeriod | null };
 
 /** One of the company's jobs as Jobs Management shows it. */
 export const employerJobSchema = z.object({
@@ -92,6 +145,9 @@ export const employerJobSchema = z.object({
   expires_at: z.string().meta({ format: 'date-time' }).nullable(),
   created_at: z.string().meta({ format: 'date-time' }),
   applications_count: z.number().int().nonnegative(),
+  /** A draft is not public and takes no applications until it is published (issue 36 §1). */
+  status: z.enum(jobStatuses),
+  ...jobDetailsShape,
 });
 export type EmployerJob = z.infer<typeof employerJobSchema>;
 
@@ -125,7 +181,7 @@ export const employerJobsQuerySchema = z.strictObject({
   cursor: z.preprocess(emptyAsAbsent, z.string('cursor must be text').max(EMPLOYER_JOBS_MAX_CURSOR_LENGTH, EMPLOYER_JOBS_INVALID_CURSOR).optional()),
 });
 
-/** GET /api/jobs: a page of the company's published, non-deleted jobs, newest first; next_cursor is null on the last page. */
+/** GET /api/jobs: a page of the company's non-deleted jobs (drafts too), newest first; next_cursor is null on the last page. */
 export const employerJobsPageSchema = z.object({
   jobs: z.array(employerJobSchema),
   next_cursor: z.string().nullable(),

@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
+import { jobLifecycleMessages } from '../../shared/messages/job-lifecycle.ts';
 import type { DashboardOverview, TeamMember } from '../../shared/schemas/dashboard.ts';
 import type { ApplyToJobResult, MyApplication, PublicJobDetail } from '../../shared/schemas/job-detail.ts';
 import type { EmployerJob, EmployerJobsPage, JobApplicant } from '../../shared/schemas/jobs.ts';
@@ -20,7 +21,27 @@ import { createTestApp, signIn, type CookieJar, type TestApp } from '../support/
 const WORKSPACE_PREFIXES = ['/api/jobs', '/api/job-applications', '/api/dashboard', '/api/team', '/api/profile', '/api/public'];
 const DAY = 24 * 60 * 60 * 1000;
 const PUBLIC_JOB_KEYS = ['company_name', 'created_at', 'expires_at', 'id', 'location', 'salary', 'title'];
-const PUBLIC_DETAIL_KEYS = ['accepting_applications', 'applications_stopped', 'benefits', 'company_name', 'created_at', 'description', 'expires_at', 'id', 'location', 'requirements', 'salary', 'title'];
+const PUBLIC_DETAIL_KEYS = [
+  'accepting_applications',
+  'applications_stopped',
+  'benefits',
+  'company_name',
+  'created_at',
+  'department',
+  'description',
+  'employment_type',
+  'expires_at',
+  'id',
+  'location',
+  'openings',
+  'pay_max_paise',
+  'pay_min_paise',
+  'pay_period',
+  'requirements',
+  'salary',
+  'title',
+  'work_mode',
+];
 
 type Actor = 'employerA' | 'employerB' | 'candidate' | 'anonymous';
 type JobKey = 'jobA' | 'jobB' | 'deletedJobA' | 'expiredJobB';
@@ -382,6 +403,15 @@ describe.skipIf(laneUnavailable)('company permissions over the employer workspac
     { actor: 'candidate', method: 'POST', route: '/api/jobs/:jobId/reopen', job: 'jobA', status: 403, message: messages.profile.notInCompany },
     { actor: 'employerB', method: 'POST', route: '/api/jobs/:jobId/reopen', job: 'jobA', status: 404, message: jm.notFound },
     { actor: 'employerA', method: 'POST', route: '/api/jobs/:jobId/reopen', job: 'jobA', status: 200 },
+    // Drafts and clones (issue 36 §1): jobA is published, so publishing it again is 409.
+    { actor: 'anonymous', method: 'POST', route: '/api/jobs/:jobId/publish', job: 'jobA', status: 401 },
+    { actor: 'candidate', method: 'POST', route: '/api/jobs/:jobId/publish', job: 'jobA', status: 403, message: messages.profile.notInCompany },
+    { actor: 'employerB', method: 'POST', route: '/api/jobs/:jobId/publish', job: 'jobA', status: 404, message: jm.notFound },
+    { actor: 'employerA', method: 'POST', route: '/api/jobs/:jobId/publish', job: 'jobA', status: 409, message: jobLifecycleMessages.alreadyPublished },
+    { actor: 'anonymous', method: 'POST', route: '/api/jobs/:jobId/clone', job: 'jobA', status: 401 },
+    { actor: 'candidate', method: 'POST', route: '/api/jobs/:jobId/clone', job: 'jobA', status: 403, message: messages.profile.notInCompany },
+    { actor: 'employerB', method: 'POST', route: '/api/jobs/:jobId/clone', job: 'jobA', status: 404, message: jm.notFound },
+    { actor: 'employerA', method: 'POST', route: '/api/jobs/:jobId/clone', job: 'jobA', status: 201 },
 
     // ── The first hour (issue 33 B2): each caller's own signup company and getting-started list.
     { actor: 'anonymous', method: 'GET', route: '/api/profile/signup-company', status: 401 },

@@ -314,7 +314,26 @@ describe.skipIf(laneUnavailable)('Jobs Management: /api/jobs', () => {
       expect(Object.keys(page).sort()).toEqual(['jobs', 'next_cursor']);
       expect(page.jobs).toHaveLength(EMPLOYER_JOBS_PAGE_SIZE);
       expect(page.next_cursor).toMatch(/^[A-Za-z0-9_-]+$/);
-      expect(Object.keys(page.jobs[0]!).sort()).toEqual(['applications_count', 'benefits', 'created_at', 'description', 'expires_at', 'id', 'location', 'requirements', 'salary', 'title']);
+      expect(Object.keys(page.jobs[0]!).sort()).toEqual([
+        'applications_count',
+        'benefits',
+        'created_at',
+        'department',
+        'description',
+        'employment_type',
+        'expires_at',
+        'id',
+        'location',
+        'openings',
+        'pay_max_paise',
+        'pay_min_paise',
+        'pay_period',
+        'requirements',
+        'salary',
+        'status',
+        'title',
+        'work_mode',
+      ]);
       // An empty ?limit= or ?cursor= counts as absent.
       const blank: EmployerJobsPage = (await list('employerC', { limit: '', cursor: '' })).json();
       expect(blank.jobs.map((job) => job.id)).toEqual(page.jobs.map((job) => job.id));

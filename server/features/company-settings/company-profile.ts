@@ -1,3 +1,4 @@
+import { shownPay } from '../public-jobs/shown-pay.ts';
 import type { Kysely } from 'kysely';
 import { messages } from '../../../shared/messages.ts';
 import { DEFAULT_BRAND_COLOR, type CompanySettings, type CompanyPage } from '../../../shared/schemas/company-settings.ts';
@@ -95,10 +96,10 @@ export async function getPublicCompany(db: Kysely<DB>, slug: string): Promise<Co
     .innerJoin('companies as c', 'c.id', 'jp.company_id')
     .where('jp.company_id', '=', row.id)
     .where(isOpenJob)
-    .select(['jp.id', 'jp.title', 'jp.location', 'jp.salary', 'jp.created_at'])
+    .select(['jp.id', 'jp.title', 'jp.location', 'jp.salary', 'jp.pay_min_paise', 'jp.pay_max_paise', 'jp.pay_period', 'jp.created_at'])
     .orderBy('jp.created_at', 'desc')
     .limit(100)
     .execute();
   const { id: _id, ...settings } = toSettings(row);
-  return { ...settings, jobs: jobs.map((job) => ({ id: job.id, title: job.title, location: job.location, salary: job.salary, created_at: new Date(job.created_at).toISOString() })) };
+  return { ...settings, jobs: jobs.map((job) => ({ id: job.id, title: job.title, location: job.location, salary: shownPay(job), created_at: new Date(job.created_at).toISOString() })) };
 }

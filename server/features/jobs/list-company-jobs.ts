@@ -1,8 +1,12 @@
 import { sql, type Kysely } from 'kysely';
-import type { EmployerJobsPage } from '../../../shared/schemas/jobs.ts';
+import { messages } from '../../../shared/messages.ts';
+import { notFound } from '../../http/errors.ts';
+import { wholeCompany } from '../team/member-scope.ts';
+import type { EmployerJob, EmployerJobsPage } from '../../../shared/schemas/jobs.ts';
 import type { DB } from '../../db/schema.ts';
 import { applicationInScope, jobInScope, type MemberScope } from '../team/member-scope.ts';
 import { encodeJobCursor, type JobCursor } from './job-cursor.ts';
+import { JOB_DETAIL_COLUMNS, jobDetailsOf } from './job-details-row.ts';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
@@ -17,7 +21,7 @@ export interface JobsPageRequest {
 }
 
 /**
- * A page of the company's published, non-deleted jobs, newest first (created_at DESC, id DESC),
+ * A page of the company's non-deleted jobs, drafts among them (issue 36 §1), newest first (created_at DESC, id DESC),
  * each with its number of applications, and the cursor of the next page (null on the last one).
  *
  * Keyset pagination, so a deep page costs what the first does: the jobs come from the
@@ -33,7 +37,6 @@ export async function listCompanyJobs(db: Kysely<DB>, scope: MemberScope, { limi
     .selectFrom('job_postings')
     .where('company_id', '=', scope.companyId)
     .where('is_deleted', '=', false)
-    .where('status', '=', 'published')
     // An interviewer sees only the jobs they interview for (issue 13).
     .where((eb) => jobInScope(scope, eb.ref('job_postings.id')))
     .$if(jobId !== undefined, (qb) => qb.where('id', '=', jobId!))
@@ -41,7 +44,7 @@ export async function listCompanyJobs(db: Kysely<DB>, scope: MemberScope, { limi
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit + 1)
-    .select(['id', 'title', 'description', 'location', 'salary', 'requirements', 'benefits', 'expires_at', 'created_at'])
+    .select(['id', 'title', 'description', 'location', 'salary', 'requirements', 'benefits', 'expires_at', 'created_at', 'status', ...JOB_DETAIL_COLUMNS])
     // created_at to the microsecond in UTC for the cursor: the driver's Date keeps only milliseconds.
     .select(sql<string>`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('cursor_created_at'));
 
@@ -72,7 +75,17 @@ export async function listCompanyJobs(db: Kysely<DB>, scope: MemberScope, { limi
       expires_at: isoOrNull(row.expires_at),
       created_at: iso(row.created_at),
       applications_count: Number(row.count ?? 0),
+      status: row.status,
+      ...jobDetailsOf(row),
     })),
     next_cursor: hasMore && last ? encodeJobCursor({ createdAt: last.cursor_created_at, id: last.id }) : null,
   };
+}
+
+/** One of the company's jobs as Jobs Management lists it (the answer of a create, an edit or a change of state); 404 when there is none. */
+export async function companyJobAsListed(db: Kysely<DB>, companyId: string, jobId: string): Promise<EmployerJob> {
+  const page = await listCompanyJobs(db, wholeCompany(companyId), { limit: 1, jobId });
+  const job = page.jobs[0];
+  if (!job) throw notFound(messages.jobsManagement.notFound);
+  return job;
 }

@@ -9,6 +9,7 @@ import { employerCompanyId } from './company-scope.ts';
 import { createJob } from './create-job.ts';
 import { deleteJob } from './delete-job.ts';
 import { closeJob, reopenJob, updateJob } from './update-job.ts';
+import { cloneJob, publishJob } from './job-drafts.ts';
 import { employerJobsQueryWithCursorSchema } from './job-cursor.ts';
 import { listCompanyJobs } from './list-company-jobs.ts';
 import { startCompanyJobsCache } from './company-jobs-cache.ts';
@@ -62,6 +63,18 @@ export async function jobsRoutes(app: FastifyInstance, { config, database, clock
   api.post('/api/jobs/:jobId/reopen', { config: { access: 'user' }, schema: { params: jobIdParamsSchema, response: { 200: employerJobSchema } } }, async (request) => {
     const session = sessionOf(request);
     return reopenJob(database.db, { userId: session.userId, companyId: employerCompanyId(session), ip: request.ip }, request.params.jobId, clock(), { planLimits });
+  });
+
+  // Drafts and clones (issue 36 §1).
+  api.post('/api/jobs/:jobId/publish', { config: { access: 'user' }, schema: { params: jobIdParamsSchema, response: { 200: employerJobSchema } } }, async (request) => {
+    const session = sessionOf(request);
+    return publishJob(database.db, { userId: session.userId, companyId: employerCompanyId(session), ip: request.ip }, request.params.jobId, clock(), { planLimits });
+  });
+
+  api.post('/api/jobs/:jobId/clone', { config: { access: 'user' }, schema: { params: jobIdParamsSchema, response: { 201: employerJobSchema } } }, async (request, reply) => {
+    const session = sessionOf(request);
+    const job = await cloneJob(database.db, { userId: session.userId, companyId: employerCompanyId(session), ip: request.ip }, request.params.jobId);
+    return reply.code(201).send(job);
   });
 
   api.delete('/api/jobs/:jobId', { config: { access: 'user' }, schema: { params: jobIdParamsSchema } }, async (request, reply) => {

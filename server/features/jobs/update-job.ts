@@ -1,32 +1,26 @@
 import type { Kysely, Transaction } from 'kysely';
 import { messages } from '../../../shared/messages.ts';
 import { jobLifecycleMessages } from '../../../shared/messages/job-lifecycle.ts';
-import type { EmployerJob, UpdateJobValues } from '../../../shared/schemas/jobs.ts';
+import { jobDetailIssues, type EmployerJob, type UpdateJobValues } from '../../../shared/schemas/jobs.ts';
 import type { DB } from '../../db/schema.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { publish } from '../../realtime/events.ts';
 import { writeAudit } from '../../audit/write-audit.ts';
-import { wholeCompany } from '../team/member-scope.ts';
 import { expiryInstant, type Actor } from './create-job.ts';
-import { listCompanyJobs } from './list-company-jobs.ts';
+import { companyJobAsListed } from './list-company-jobs.ts';
+import { jobDetailColumns } from './job-details-row.ts';
 import { emitWebhookEvent } from '../webhooks/emit.ts';
 import { assertListingsWithinLimit, type PlanLimitOptions } from '../billing/limits.ts';
 
-async function jobAsListed(trx: Transaction<DB>, companyId: string, jobId: string): Promise<EmployerJob> {
-  const page = await listCompanyJobs(trx, wholeCompany(companyId), { limit: 1, jobId });
-  const job = page.jobs[0];
-  if (!job) throw notFound(messages.jobsManagement.notFound);
-  return job;
-}
 
 /** Whether a job with this expiry takes applications at `now` (the public pages' rule, open-jobs.ts). */
-const isOpenAt = (expiresAt: Date | string | null, now: Date) => expiresAt === null || new Date(expiresAt) > now;
+export const isOpenAt = (expiresAt: Date | string | null, now: Date) => expiresAt === null || new Date(expiresAt) > now;
 
 /** One of the company's live jobs, locked for the change; another company's or a deleted one is 404. */
-async function lockJob(trx: Transaction<DB>, companyId: string, jobId: string) {
+export async function lockJob(trx: Transaction<DB>, companyId: string, jobId: string) {
   const job = await trx
     .selectFrom('job_postings')
-    .select(['id', 'title', 'expires_at'])
+    .select(['id', 'title', 'expires_at', 'status', 'location', 'work_mode', 'pay_min_paise', 'pay_max_paise', 'pay_period'])
     .where('id', '=', jobId)
     .where('company_id', '=', companyId)
     .where('is_deleted', '=', false)
@@ -34,6 +28,27 @@ async function lockJob(trx: Transaction<DB>, companyId: string, jobId: string) {
     .executeTakeFirst();
   if (!job) throw notFound(messages.jobsManagement.notFound);
   return job;
+}
+
+type LockedJob = Awaited<ReturnType<typeof lockJob>>;
+const numberOrNull = (value: string | number | null) => (value === null ? null : Number(value));
+
+/** The details across fields as they will stand after the edit (what was not sent stays): 400 naming the first problem. */
+function assertDetailsAfterEdit(before: LockedJob, values: UpdateJobValues): void {
+  const pick = <T>(sent: T | undefined, stored: T) => (sent === undefined ? stored : sent);
+  const issue = jobDetailIssues({
+    location: pick(values.location, before.location),
+    work_mode: pick(values.work_mode, before.work_mode),
+    pay_min_paise: pick(values.pay_min_paise, numberOrNull(before.pay_min_paise)),
+    pay_max_paise: pick(values.pay_max_paise, numberOrNull(before.pay_max_paise)),
+    pay_period: pick(values.pay_period, before.pay_period),
+  })[0];
+  if (issue) throw badRequest(issue.message);
+}
+
+/** A draft cannot be closed or reopened: it was never open (publish it instead). */
+function assertPublished(job: LockedJob): void {
+  if (job.status === 'draft') throw conflict(jobLifecycleMessages.draftNotPublished, 'JOB_DRAFT');
 }
 
 /**
@@ -46,6 +61,8 @@ export async function updateJob(db: Kysely<DB>, actor: Actor, jobId: string, val
   return db.transaction().execute(async (trx) => {
     const changed = Object.entries(values).filter(([, value]) => value !== undefined).map(([field]) => field);
     const before = await lockJob(trx, actor.companyId, jobId);
+    assertDetailsAfterEdit(before, values);
+    const published = before.status === 'published';
     const expiresAt = values.expires_at === undefined ? before.expires_at : values.expires_at === null ? null : expiryInstant(values.expires_at);
     const updated = await trx
       .updateTable('job_postings')
@@ -57,6 +74,7 @@ export async function updateJob(db: Kysely<DB>, actor: Actor, jobId: string, val
         ...(values.requirements !== undefined ? { requirements: values.requirements } : {}),
         ...(values.benefits !== undefined ? { benefits: values.benefits } : {}),
         ...(values.expires_at !== undefined ? { expires_at: expiresAt } : {}),
+        ...jobDetailColumns(values),
         updated_at: now,
       })
       .where('id', '=', before.id)
@@ -64,10 +82,11 @@ export async function updateJob(db: Kysely<DB>, actor: Actor, jobId: string, val
       .executeTakeFirstOrThrow();
     await writeAudit(trx, { actorId: actor.userId, companyId: actor.companyId, action: 'job_updated', entityType: 'job_posting', entityId: updated.id, details: { title: updated.title, fields: changed }, ip: actor.ip });
     await publish(trx, { topic: `company:${actor.companyId}`, type: 'job', id: updated.id });
-    await emitWebhookEvent(trx, actor.companyId, 'job.updated', { job_id: updated.id, fields: changed }, now);
-    // Last, so the plan's lock is held only to the commit (see assertListingsWithinLimit).
-    if (options.planLimits !== false && !isOpenAt(before.expires_at, now) && isOpenAt(expiresAt, now)) await assertListingsWithinLimit(trx, actor.companyId, now);
-    return jobAsListed(trx, actor.companyId, updated.id);
+    // A draft is not yet known to integrations (job.created comes when it is published).
+    if (published) await emitWebhookEvent(trx, actor.companyId, 'job.updated', { job_id: updated.id, fields: changed }, now);
+    // Last, so the plan's lock is held only to the commit (see assertListingsWithinLimit). A draft holds no listing.
+    if (options.planLimits !== false && published && !isOpenAt(before.expires_at, now) && isOpenAt(expiresAt, now)) await assertListingsWithinLimit(trx, actor.companyId, now);
+    return companyJobAsListed(trx, actor.companyId, updated.id);
   });
 }
 
@@ -79,12 +98,13 @@ export async function updateJob(db: Kysely<DB>, actor: Actor, jobId: string, val
 export async function closeJob(db: Kysely<DB>, actor: Actor, jobId: string, now: Date = new Date()): Promise<EmployerJob> {
   return db.transaction().execute(async (trx) => {
     const job = await lockJob(trx, actor.companyId, jobId);
+    assertPublished(job);
     if (!isOpenAt(job.expires_at, now)) throw conflict(messages.developers.jobAlreadyClosed, 'JOB_CLOSED');
     await trx.updateTable('job_postings').set({ expires_at: now, updated_at: now }).where('id', '=', job.id).execute();
     await writeAudit(trx, { actorId: actor.userId, companyId: actor.companyId, action: 'job_closed', entityType: 'job_posting', entityId: job.id, details: { title: job.title }, ip: actor.ip });
     await publish(trx, { topic: `company:${actor.companyId}`, type: 'job', id: job.id });
     await emitWebhookEvent(trx, actor.companyId, 'job.closed', { job_id: job.id }, now);
-    return jobAsListed(trx, actor.companyId, job.id);
+    return companyJobAsListed(trx, actor.companyId, job.id);
   });
 }
 
@@ -96,12 +116,13 @@ export async function closeJob(db: Kysely<DB>, actor: Actor, jobId: string, now:
 export async function reopenJob(db: Kysely<DB>, actor: Actor, jobId: string, now: Date = new Date(), options: PlanLimitOptions = {}): Promise<EmployerJob> {
   return db.transaction().execute(async (trx) => {
     const job = await lockJob(trx, actor.companyId, jobId);
+    assertPublished(job);
     if (isOpenAt(job.expires_at, now)) throw conflict(jobLifecycleMessages.alreadyOpen, 'JOB_OPEN');
     await trx.updateTable('job_postings').set({ expires_at: null, updated_at: now }).where('id', '=', job.id).execute();
     await writeAudit(trx, { actorId: actor.userId, companyId: actor.companyId, action: 'job_reopened', entityType: 'job_posting', entityId: job.id, details: { title: job.title }, ip: actor.ip });
     await publish(trx, { topic: `company:${actor.companyId}`, type: 'job', id: job.id });
     await emitWebhookEvent(trx, actor.companyId, 'job.updated', { job_id: job.id, fields: ['expires_at'] }, now);
     if (options.planLimits !== false) await assertListingsWithinLimit(trx, actor.companyId, now);
-    return jobAsListed(trx, actor.companyId, job.id);
+    return companyJobAsListed(trx, actor.companyId, job.id);
   });
 }

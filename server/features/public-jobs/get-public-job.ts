@@ -3,7 +3,9 @@ import type { PublicJobDetail } from '../../../shared/schemas/job-detail.ts';
 import type { DB } from '../../db/schema.ts';
 import { isOpenJob } from './open-jobs.ts';
 import { SUBSCRIPTION_COLUMNS } from '../billing/entitlement.ts';
+import { shownPay } from './shown-pay.ts';
 import { takesApplication } from '../billing/limits.ts';
+import { JOB_DETAIL_COLUMNS, jobDetailsOf } from '../jobs/job-details-row.ts';
 
 /**
  * One job as the public job page shows it, or undefined when there is no such published,
@@ -30,6 +32,8 @@ export async function getPublicJob(db: Kysely<DB>, jobId: string, now: Date = ne
       'jp.salary',
       'jp.expires_at',
       'jp.created_at',
+      'jp.published_at',
+      ...JOB_DETAIL_COLUMNS.map((column) => `jp.${column}` as const),
       isOpenJob(eb).as('open'),
       ...SUBSCRIPTION_COLUMNS.map((column) => `s.${column}` as const),
     ])
@@ -44,9 +48,12 @@ export async function getPublicJob(db: Kysely<DB>, jobId: string, now: Date = ne
     requirements: row.requirements,
     benefits: row.benefits,
     location: row.location,
-    salary: row.salary,
+    // The pay as shown: the employer's words, else the structured pay in lakh.
+    salary: shownPay(row),
     expires_at: row.expires_at ? new Date(row.expires_at).toISOString() : null,
-    created_at: new Date(row.created_at).toISOString(),
+    // When it went public: a draft published later is dated by its publishing.
+    created_at: new Date(row.published_at ?? row.created_at).toISOString(),
+    ...jobDetailsOf(row),
     accepting_applications: Boolean(row.open) && !stopped,
     applications_stopped: stopped,
   };

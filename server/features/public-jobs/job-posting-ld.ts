@@ -1,7 +1,8 @@
 import type { PublicJobDetail } from '../../../shared/schemas/job-detail.ts';
 import { logoUrl } from '../company-settings/company-profile.ts';
 import type { JobPageFacts } from './job-page-facts.ts';
-import { parseSalary } from './parse-salary.ts';
+import { parseSalary, type ParsedSalary } from './parse-salary.ts';
+import { PAISE_PER_RUPEE, schemaOrgEmploymentType } from '../../../shared/job-details.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** How long a job with no closing date is said to be open, counted from its posting (and again while it stays open). */
@@ -17,7 +18,19 @@ const EMPLOYMENT_TYPES: [RegExp, string][] = [
   [/\btemporary\b|\btemp\b/i, 'TEMPORARY'],
 ];
 
-export const isRemoteJob = (job: Pick<PublicJobDetail, 'title' | 'location'>) => REMOTE.test(job.location ?? '') || REMOTE.test(job.title);
+/** Remote by its work mode (issue 36 §1), or, for a job without one, by what its title or place says. */
+export const isRemoteJob = (job: Pick<PublicJobDetail, 'title' | 'location' | 'work_mode'>) =>
+  job.work_mode ? job.work_mode === 'remote' : REMOTE.test(job.location ?? '') || REMOTE.test(job.title);
+
+/** The pay as numbers: the job's structured pay, or what its free text says. */
+function payOf(job: PublicJobDetail): ParsedSalary | undefined {
+  if (job.pay_period && (job.pay_min_paise !== null || job.pay_max_paise !== null)) {
+    const min = (job.pay_min_paise ?? job.pay_max_paise!) / PAISE_PER_RUPEE;
+    const max = (job.pay_max_paise ?? job.pay_min_paise!) / PAISE_PER_RUPEE;
+    return { minValue: min, maxValue: max, unitText: job.pay_period === 'year' ? 'YEAR' : 'MONTH' };
+  }
+  return parseSalary(job.salary);
+}
 
 /**
  * Until when the posting is valid: its closing date, or, without one, 60 days after posting; a job
@@ -52,7 +65,7 @@ function placeOf(job: PublicJobDetail, facts: JobPageFacts | undefined): Record<
 
 /** schema.org JobPosting (Google's required and recommended fields), so search engines and link previews understand the page. */
 export function jobPostingJsonLd(job: PublicJobDetail, url: string, facts: JobPageFacts | undefined, publicUrl: string, now: Date = new Date()): Record<string, unknown> {
-  const pay = parseSalary(job.salary);
+  const pay = payOf(job);
   const logo = facts ? logoUrl({ slug: facts.company_slug, logo_key: facts.logo_key, logo_updated_at: facts.logo_updated_at }) : null;
   return {
     '@context': 'https://schema.org',
@@ -62,7 +75,7 @@ export function jobPostingJsonLd(job: PublicJobDetail, url: string, facts: JobPa
     datePosted: job.created_at,
     validThrough: validThrough(job, now),
     url,
-    employmentType: EMPLOYMENT_TYPES.find(([pattern]) => pattern.test(job.title))?.[1] ?? 'FULL_TIME',
+    employmentType: job.employment_type ? schemaOrgEmploymentType[job.employment_type] : (EMPLOYMENT_TYPES.find(([pattern]) => pattern.test(job.title))?.[1] ?? 'FULL_TIME'),
     identifier: { '@type': 'PropertyValue', name: job.company_name, value: job.id },
     // Candidates apply on the page itself.
     directApply: true,

@@ -1,3 +1,4 @@
+import { shownPay } from './shown-pay.ts';
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import { MAX_KEYWORD_TERMS, PUBLIC_JOBS_COUNT_LIMIT, type PublicJobsPage, type PublicJobsQuery } from '../../../shared/schemas/public-jobs.ts';
 import type { DB } from '../../db/schema.ts';
@@ -37,7 +38,7 @@ export async function searchPublicJobs(db: Kysely<DB>, query: PublicJobsQuery): 
   // again, 3-4 ms of a 13 ms search at a million jobs.
   const countLimit = Math.max(PUBLIC_JOBS_COUNT_LIMIT, (query.page + 10) * query.page_size);
   const walk = matching
-    .select(['jp.id', 'jp.title', 'jp.company_id', 'jp.location', 'jp.salary', 'jp.expires_at', 'jp.created_at'])
+    .select(['jp.id', 'jp.title', 'jp.company_id', 'jp.location', 'jp.salary', 'jp.pay_min_paise', 'jp.pay_max_paise', 'jp.pay_period', 'jp.expires_at', 'jp.created_at'])
     .orderBy('jp.created_at', 'desc')
     .orderBy('jp.id', 'desc')
     .limit(countLimit + 1);
@@ -59,11 +60,11 @@ export async function searchPublicJobs(db: Kysely<DB>, query: PublicJobsQuery): 
               .as('w'),
           )
           .innerJoin('companies as c', 'c.id', 'w.company_id')
-          .select(['w.id', 'w.title', 'c.name as company_name', 'w.location', 'w.salary', 'w.expires_at', 'w.created_at'])
+          .select(['w.id', 'w.title', 'c.name as company_name', 'w.location', 'w.salary', 'w.pay_min_paise', 'w.pay_max_paise', 'w.pay_period', 'w.expires_at', 'w.created_at'])
           .as('p'),
       (join) => join.onTrue(),
     )
-    .select(['f.found', 'p.id', 'p.title', 'p.company_name', 'p.location', 'p.salary', 'p.expires_at', 'p.created_at'])
+    .select(['f.found', 'p.id', 'p.title', 'p.company_name', 'p.location', 'p.salary', 'p.pay_min_paise', 'p.pay_max_paise', 'p.pay_period', 'p.expires_at', 'p.created_at'])
     .orderBy('p.created_at', 'desc')
     .orderBy('p.id', 'desc')
     .execute();
@@ -71,10 +72,10 @@ export async function searchPublicJobs(db: Kysely<DB>, query: PublicJobsQuery): 
   const total = Math.min(found, countLimit);
   return {
     // The left join gives the count a row when the page has none: a row without a job is that one.
-    jobs: rows.flatMap(({ id, title, company_name, location, salary, expires_at, created_at }) =>
+    jobs: rows.flatMap(({ id, title, company_name, location, expires_at, created_at, ...pay }) =>
       id === null || title === null || company_name === null || created_at === null
         ? []
-        : [{ id, title, company_name, location, salary, expires_at: expires_at ? new Date(expires_at).toISOString() : null, created_at: new Date(created_at).toISOString() }],
+        : [{ id, title, company_name, location, salary: shownPay(pay), expires_at: expires_at ? new Date(expires_at).toISOString() : null, created_at: new Date(created_at).toISOString() }],
     ),
     page: query.page,
     page_size: query.page_size,

@@ -1,4 +1,5 @@
-import { CalendarClock, Check, MapPin } from 'lucide-react';
+import { Briefcase, CalendarClock, Check, MapPin } from 'lucide-react';
+import { jobKindFacts } from '@shared/job-details.ts';
 import { SalaryIcon } from '@web/components/salary-icon.tsx';
 import { siteMessages as messages } from '@shared/messages/site.ts';
 import type { PublicJobDetail } from '@shared/schemas/job-detail.ts';
@@ -46,6 +47,7 @@ export function JobDetailView({ job }: { job: PublicJobDetail }) {
   const now = useNow();
   const expires = job.expires_at ? new Date(job.expires_at) : null;
   const closed = !job.accepting_applications;
+  const kind = jobKindFacts(job);
   return (
     <article className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
       <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">{job.title}</h1>
@@ -62,6 +64,13 @@ export function JobDetailView({ job }: { job: PublicJobDetail }) {
           <dt className="sr-only">{text.salary}</dt>
           <dd>{job.salary || text.salaryNotDisclosed}</dd>
         </div>
+        {kind.length > 0 && (
+          <div className="inline-flex items-center gap-1.5">
+            <Briefcase className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+            <dt className="sr-only">{text.jobType}</dt>
+            <dd>{kind.join(' · ')}</dd>
+          </div>
+        )}
         {expires && (
           <div className="inline-flex items-center gap-1.5">
             <CalendarClock className="size-4 shrink-0 text-slate-400" aria-hidden="true" />

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
+import { jobLifecycleMessages } from '@shared/messages/job-lifecycle.ts';
 import { createJobBodySchema, type CreateJobInput, type CreateJobValues } from '@shared/schemas/jobs.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
@@ -11,7 +12,22 @@ import { useCreateJob } from '../api/create-job.ts';
 import { JobFormFields } from './job-form-fields.tsx';
 
 const text = messages.jobsManagement;
-const EMPTY: CreateJobInput = { title: '', description: '', location: '', salary: '', expires_at: '', requirements: '', benefits: '' };
+const EMPTY: CreateJobInput = {
+  title: '',
+  description: '',
+  location: '',
+  salary: '',
+  expires_at: '',
+  requirements: '',
+  benefits: '',
+  department: '',
+  employment_type: null,
+  work_mode: null,
+  openings: null,
+  pay_min_paise: null,
+  pay_max_paise: null,
+  pay_period: null,
+};
 
 /** Create New Job (spec points 2 and 5): seven fields, Title and Description required. */
 export function CreateJobDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -20,10 +36,11 @@ export function CreateJobDialog({ open, onOpenChange }: { open: boolean; onOpenC
   const form = useForm<CreateJobInput, unknown, CreateJobValues>({ resolver: zodResolver(createJobBodySchema), defaultValues: EMPTY });
   const { isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  // Create Job publishes; Save as draft keeps it private until Publish on its card (issue 36 §1).
+  const submit = (draft: boolean) => form.handleSubmit(async (values) => {
     try {
-      await createJob.mutateAsync(values);
-      toast.success(text.posted);
+      await createJob.mutateAsync({ ...values, draft });
+      toast.success(draft ? jobLifecycleMessages.draftSaved : text.posted);
       form.reset(EMPTY);
       onOpenChange(false);
     } catch (error) {
@@ -38,11 +55,14 @@ export function CreateJobDialog({ open, onOpenChange }: { open: boolean; onOpenC
       <DialogContent className="max-h-[90dvh] max-w-2xl overflow-y-auto">
         <DialogTitle>{text.createNewJob}</DialogTitle>
         <DialogDescription>{text.createNewJobHint}</DialogDescription>
-        <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-4 space-y-4" aria-busy={isSubmitting}>
+        <form onSubmit={(event) => void submit(false)(event)} noValidate className="mt-4 space-y-4" aria-busy={isSubmitting}>
           <JobFormFields id={id} form={form} />
-          <div className="flex justify-end gap-3 pt-2">
+          <div className="flex flex-wrap justify-end gap-3 pt-2">
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               {text.cancel}
+            </Button>
+            <Button type="button" variant="outline" disabled={isSubmitting} onClick={(event) => void submit(true)(event)}>
+              {jobLifecycleMessages.saveDraft}
             </Button>
             <Button type="submit" disabled={isSubmitting}>
               {isSubmitting ? text.creating : text.createJob}

@@ -4,11 +4,12 @@ import { JOB_LIMITS, JOB_TIME_ZONE, todayInIndia, type CreateJobInput, type Crea
 import { DatePicker } from '@web/components/ui/date-picker.tsx';
 import { TextField } from '@web/components/ui/text-field.tsx';
 import { TextAreaField } from './text-area-field.tsx';
+import { JobDetailsFields } from './job-details-fields.tsx';
 
 const text = messages.jobsManagement;
 
 /**
- * The seven fields of a job (spec point 5), shared by Create New Job and Edit. `expiryNote`, when
+ * The seven fields of a job (spec point 5) and its structured details (issue 36 §1), shared by Create New Job and Edit. `expiryNote`, when
  * given, replaces the expiry picker (a closed job is reopened from its card, not by a new date).
  */
 export function JobFormFields({ id, form, expiryNote }: { id: string; form: UseFormReturn<CreateJobInput, unknown, CreateJobValues>; expiryNote?: string }) {
@@ -42,6 +43,7 @@ export function JobFormFields({ id, form, expiryNote }: { id: string; form: UseF
           )}
         />
       )}
+      <JobDetailsFields id={id} form={form} />
       <TextAreaField id={`${id}-requirements`} label={text.requirementsLabel} rows={3} maxLength={JOB_LIMITS.requirements} error={errors.requirements?.message} {...form.register('requirements')} />
       <TextAreaField id={`${id}-benefits`} label={text.benefitsLabel} rows={3} maxLength={JOB_LIMITS.benefits} error={errors.benefits?.message} {...form.register('benefits')} />
     </>

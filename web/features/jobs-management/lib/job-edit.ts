@@ -15,10 +15,17 @@ export function jobFormValues(job: EmployerJob): CreateJobInput {
     requirements: job.requirements ?? '',
     benefits: job.benefits ?? '',
     expires_at: job.expires_at ? todayInIndia(new Date(job.expires_at)) : '',
+    department: job.department ?? '',
+    employment_type: job.employment_type,
+    work_mode: job.work_mode,
+    openings: job.openings,
+    pay_min_paise: job.pay_min_paise,
+    pay_max_paise: job.pay_max_paise,
+    pay_period: job.pay_period,
   };
 }
 
-const FIELDS = ['title', 'description', 'location', 'salary', 'requirements', 'benefits', 'expires_at'] as const;
+const FIELDS = ['title', 'description', 'location', 'salary', 'requirements', 'benefits', 'expires_at', 'department', 'employment_type', 'work_mode', 'openings', 'pay_min_paise', 'pay_max_paise', 'pay_period'] as const;
 
 /**
  * Only what the form changed, for PATCH: an untouched expiry date is not sent again (it could be
