@@ -21,6 +21,9 @@ import { loggerOptions } from './logger.ts';
 import { projectRoot } from './paths.ts';
 import { OutboxDispatcher } from './messaging/outbox.ts';
 import { createEmailSender, createSmsSender } from './messaging/providers.ts';
+import { createWhatsAppSender } from './messaging/whatsapp/provider.ts';
+import { whatsappWebhookRoutes } from './messaging/whatsapp/webhook.ts';
+import { whatsappOptInRoutes } from './features/whatsapp/routes.ts';
 import { createPendingBatcher } from './features/notifications/pending-batcher.ts';
 import { registerLiveUpdates } from './realtime/hub.ts';
 import { adminRoutes } from './features/admin/routes.ts';
@@ -127,6 +130,7 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
     db: database.db,
     email: createEmailSender(config),
     sms: createSmsSender(config),
+    whatsapp: createWhatsAppSender(config),
     logger: app.log,
     devOutboxDir: config.isProduction ? undefined : path.join(config.DATA_DIR, 'outbox'),
     printDevCopies: config.NODE_ENV === 'development',
@@ -239,6 +243,9 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   await app.register(publicApiRoutes, deps);
   await app.register(webhookRoutes, deps);
   await app.register(digilockerRoutes, deps);
+  // WhatsApp (issue 36 §3): the candidate's opt-in, and Meta's delivery-status webhook.
+  await app.register(whatsappOptInRoutes, deps);
+  await app.register(whatsappWebhookRoutes, { db: database.db, appSecret: config.WHATSAPP_APP_SECRET, verifyToken: config.WHATSAPP_VERIFY_TOKEN, clock });
   // Webhook deliveries: sent by whichever instance hears of them first (pg_notify) or polls.
   const webhooks = new WebhookDispatcher({ db: database.db, logger: app.log, clock, allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE, publicUrl: config.PUBLIC_URL, onMessageQueued: () => outbox.kick() });
   app.decorate('webhooks', webhooks);

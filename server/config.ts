@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { WHATSAPP_DEFAULT_API_URL } from './messaging/whatsapp/client.ts';
 
 /**
  * Every setting the server reads, validated once at start-up. Nothing else in the
@@ -90,6 +91,18 @@ export const envSchema = z
     DIGILOCKER_CLIENT_SECRET: optionalString,
     // As registered with DigiLocker; default {PUBLIC_URL}/api/digilocker/callback.
     DIGILOCKER_REDIRECT_URI: optionalUrl,
+    // WhatsApp (issue 36 §3): approved template messages to candidates who opt in.
+    // cloud: Meta's WhatsApp Business Cloud API with the four values below; development: messages
+    // go only to the development outbox, the default outside production and refused in production;
+    // none: no WhatsApp (the default in production).
+    WHATSAPP_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['cloud', 'development', 'none']).optional()),
+    WHATSAPP_API_URL: z.preprocess(emptyToUndefined, z.url().default(WHATSAPP_DEFAULT_API_URL)),
+    WHATSAPP_PHONE_NUMBER_ID: optionalString,
+    WHATSAPP_ACCESS_TOKEN: optionalString,
+    // The Meta app's secret: signs every webhook call (X-Hub-Signature-256).
+    WHATSAPP_APP_SECRET: optionalString,
+    // Chosen by you and entered in the app's webhook settings; Meta sends it back when it verifies the URL.
+    WHATSAPP_VERIFY_TOKEN: optionalString,
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
     ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
@@ -149,6 +162,14 @@ export const envSchema = z
     if (env.DIGILOCKER_PROVIDER === 'digilocker' && (!env.DIGILOCKER_CLIENT_ID || !env.DIGILOCKER_CLIENT_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['DIGILOCKER_CLIENT_ID'], message: 'DIGILOCKER_CLIENT_ID and DIGILOCKER_CLIENT_SECRET are required when DIGILOCKER_PROVIDER=digilocker' });
     }
+    if (env.NODE_ENV === 'production' && env.WHATSAPP_PROVIDER === 'development') {
+      ctx.addIssue({ code: 'custom', path: ['WHATSAPP_PROVIDER'], message: 'development sends nothing and is refused in production: set cloud or none' });
+    }
+    if (env.WHATSAPP_PROVIDER === 'cloud') {
+      for (const key of ['WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when WHATSAPP_PROVIDER=cloud' });
+      }
+    }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together' });
     }
@@ -156,7 +177,9 @@ export const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'AUTH_SECRET' | 'PUBLIC_URL' | 'TRUST_PROXY' | 'WEBHOOKS_ALLOW_PRIVATE' | 'UAN_PROVIDER' | 'DIGILOCKER_PROVIDER' | 'DIGILOCKER_REDIRECT_URI'> {
+export interface Config extends Omit<Env, 'AUTH_SECRET' | 'PUBLIC_URL' | 'TRUST_PROXY' | 'WEBHOOKS_ALLOW_PRIVATE' | 'UAN_PROVIDER' | 'DIGILOCKER_PROVIDER' | 'DIGILOCKER_REDIRECT_URI' | 'WHATSAPP_PROVIDER'> {
+  /** development unless set, outside production; none unless set, in production. */
+  WHATSAPP_PROVIDER: 'cloud' | 'development' | 'none';
   /** development unless set, outside production; none unless set, in production. */
   DIGILOCKER_PROVIDER: 'digilocker' | 'development' | 'none';
   DIGILOCKER_REDIRECT_URI: string;
@@ -193,6 +216,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     WEBHOOKS_ALLOW_PRIVATE: env.WEBHOOKS_ALLOW_PRIVATE === undefined ? env.NODE_ENV !== 'production' : env.WEBHOOKS_ALLOW_PRIVATE === 'true',
     UAN_PROVIDER: env.UAN_PROVIDER ?? (env.NODE_ENV === 'production' ? 'none' : 'development'),
     DIGILOCKER_PROVIDER: env.DIGILOCKER_PROVIDER ?? (env.NODE_ENV === 'production' ? 'none' : 'development'),
+    WHATSAPP_PROVIDER: env.WHATSAPP_PROVIDER ?? (env.NODE_ENV === 'production' ? 'none' : 'development'),
     DIGILOCKER_REDIRECT_URI: env.DIGILOCKER_REDIRECT_URI ?? `${(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '')}/api/digilocker/callback`,
     isProduction: env.NODE_ENV === 'production',
   };

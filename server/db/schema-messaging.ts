@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { NullableTimestamp, Timestamp } from './schema-columns.ts';
+import type { WhatsappTemplate } from './schema-whatsapp.ts';
 
 /** Notifications, the outbox, support chat, contact messages and the waitlist (migrations 0002, 0003, 0006, 0008), merged into DB. */
 
@@ -29,7 +30,7 @@ export interface NotificationBatchesTable {
 
 export interface OutboxMessagesTable {
   id: Generated<string>;
-  channel: 'email' | 'sms';
+  channel: 'email' | 'sms' | 'whatsapp';
   recipient: string;
   subject: string | null;
   body_text: string;
@@ -46,6 +47,10 @@ export interface OutboxMessagesTable {
   dedupe_key: string | null;
   /** Reply-To of an email (a company's candidate emails, migration 0017). */
   reply_to: string | null;
+  /** A WhatsApp message's approved template (migration 0059); null for email and SMS. */
+  template: ColumnType<WhatsappTemplate | null, string | null | undefined, string | null>;
+  /** The provider's id of the sent message (WhatsApp's wamid), which its delivery statuses name. */
+  provider_message_id: ColumnType<string | null, never, string | null>;
 }
 
 export interface MessageAttachment {

@@ -156,3 +156,5 @@ export type * from './schema-epfo.ts';
 export type * from './schema-digilocker.ts';
 // Scans queued for OCR (migration 0056) live in schema-document-reads.ts, merged into DB there.
 export type * from './schema-document-reads.ts';
+// WhatsApp opt-ins and delivery statuses (migration 0059) live in schema-whatsapp.ts, merged into DB there.
+export type * from './schema-whatsapp.ts';

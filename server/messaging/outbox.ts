@@ -4,8 +4,10 @@ import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB, MessageAttachment } from '../db/schema.ts';
+import type { WhatsappTemplate } from '../db/schema-whatsapp.ts';
 import { Drainer } from './drain-loop.ts';
 import type { EmailSender, SmsSender } from './providers.ts';
+import type { WhatsAppSender } from './whatsapp/provider.ts';
 
 export interface OutgoingEmail {
   channel: 'email';
@@ -23,18 +25,26 @@ export interface OutgoingSms {
   to: string;
   text: string;
 }
-export type OutgoingMessage = OutgoingEmail | OutgoingSms;
+/** An approved template to a candidate who opted in (issue 36); text is the same message in words. */
+export interface OutgoingWhatsApp {
+  channel: 'whatsapp';
+  to: string;
+  template: WhatsappTemplate;
+  text: string;
+}
+export type OutgoingMessage = OutgoingEmail | OutgoingSms | OutgoingWhatsApp;
 
 /** A pending message as the dispatcher reads it back from outbox_messages. */
 interface StoredMessage {
   id: string;
-  channel: 'email' | 'sms';
+  channel: 'email' | 'sms' | 'whatsapp';
   recipient: string;
   subject: string | null;
   body_text: string;
   body_html: string | null;
   attachments: MessageAttachment[] | null;
   reply_to: string | null;
+  template: WhatsappTemplate | null;
   created_at: Date;
 }
 
@@ -59,6 +69,7 @@ export async function enqueueMessage(
       body_html: message.channel === 'email' ? (message.html ?? null) : null,
       attachments: message.channel === 'email' && message.attachments?.length ? JSON.stringify(message.attachments) : null,
       reply_to: message.channel === 'email' ? (message.replyTo ?? null) : null,
+      template: message.channel === 'whatsapp' ? JSON.stringify(message.template) : null,
       dedupe_key: options.key ?? null,
       ...(options.sendAt ? { next_attempt_at: options.sendAt } : {}),
     })
@@ -81,6 +92,8 @@ export interface DispatcherOptions {
   db: Kysely<DB>;
   email: EmailSender;
   sms: SmsSender;
+  /** WhatsApp templates (issue 36); none given: such messages fail as not configured. */
+  whatsapp?: WhatsAppSender;
   logger: FastifyBaseLogger;
   /** Outside production: write every message to this folder and print it. */
   devOutboxDir?: string;
@@ -120,6 +133,7 @@ export class OutboxDispatcher extends Drainer {
       .where('status', '=', 'pending')
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) return;
+    let providerMessageId: string | null = null;
     try {
       if (this.options.devOutboxDir) this.writeDevCopy(row);
       if (row.channel === 'email') {
@@ -131,17 +145,20 @@ export class OutboxDispatcher extends Drainer {
           attachments: row.attachments ?? undefined,
           ...(row.reply_to ? { replyTo: row.reply_to } : {}),
         });
-      } else {
+      } else if (row.channel === 'sms') {
         await this.options.sms.send({ to: row.recipient, text: row.body_text });
+      } else {
+        providerMessageId = await this.sendWhatsApp(row);
       }
       await this.options.db
         .updateTable('outbox_messages')
-        .set({ status: 'sent', sent_at: sql<Date>`now()`, last_error: null })
+        .set({ status: 'sent', sent_at: sql<Date>`now()`, last_error: null, ...(providerMessageId ? { provider_message_id: providerMessageId } : {}) })
         .where('id', '=', row.id)
         .execute();
     } catch (error) {
       const attempts = row.attempts + 1;
-      const failed = attempts >= MAX_ATTEMPTS;
+      // A provider's verdict on this message itself (a WhatsApp template or recipient error) is not retried.
+      const failed = attempts >= MAX_ATTEMPTS || isPermanent(error);
       const backoffSeconds = Math.min(3600, 2 ** attempts * 15);
       this.options.logger.warn({ outboxId: row.id, channel: row.channel, attempts, err: error }, 'message delivery failed');
       await this.options.db
@@ -156,6 +173,12 @@ export class OutboxDispatcher extends Drainer {
     }
   }
 
+  private async sendWhatsApp(row: StoredMessage): Promise<string> {
+    if (!row.template) throw Object.assign(new Error('WhatsApp message without a template'), { permanent: true });
+    if (!this.options.whatsapp) throw Object.assign(new Error('WhatsApp is not configured'), { permanent: true });
+    return (await this.options.whatsapp.send({ to: row.recipient, template: row.template })).id;
+  }
+
   private writeDevCopy(row: StoredMessage): void {
     const dir = this.options.devOutboxDir;
     if (!dir) return;
@@ -168,6 +191,7 @@ export class OutboxDispatcher extends Drainer {
       ...(row.body_html ? { html: row.body_html } : {}),
       ...(row.attachments?.length ? { attachments: row.attachments } : {}),
       ...(row.reply_to ? { replyTo: row.reply_to } : {}),
+      ...(row.template ? { template: row.template } : {}),
       createdAt,
     };
     const file = path.join(dir, `${createdAt.replace(/[:.]/g, '-')}-${row.id.padStart(8, '0')}-${row.channel}.json`);
@@ -176,4 +200,9 @@ export class OutboxDispatcher extends Drainer {
     // a developer reads confirmation links and codes here. Never enabled in production.
     if (this.options.printDevCopies) process.stdout.write(`\n[outbox] ${row.channel} to ${row.recipient}${row.subject ? ` — ${row.subject}` : ''}\n${row.body_text}\n`);
   }
+}
+
+/** Whether a sender said sending this message again cannot succeed (WhatsAppError.permanent). */
+function isPermanent(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { permanent?: unknown }).permanent === true;
 }

@@ -29,6 +29,7 @@ export const privacyMessages = {
     check: 'Verification check',
     share: 'Shared record',
     guardian: 'Parent or guardian',
+    whatsapp: 'WhatsApp updates',
   },
   consentMethods: {
     registration: 'Ticked at registration',
@@ -36,6 +37,7 @@ export const privacyMessages = {
     check: 'Consent button in Verification',
     share: 'Share button in your employment record',
     guardian: 'Verified by the Grievance Officer’s team',
+    whatsapp: 'WhatsApp switch in your privacy centre',
   },
   registrationPurpose: 'Keep my details to match me with jobs, share them with employers I apply to, and verify my employment.',
   applicationPurpose: 'Share my profile, documents and verification results with {company} for the {job} application.',
@@ -58,6 +60,7 @@ export const privacyMessages = {
     check: 'The check stops and its result is hidden from employers. Employers who asked for it see that it is not verified.',
     share: '{company} can no longer open your employment record. Views they made before stay in your log.',
     guardian: 'Withdrawing this consent means deleting your account: everything you gave us is erased after 30 days.',
+    whatsapp: 'WhatsApp messages stop. You still get every update by email, and you can turn WhatsApp on again at any time.',
   },
   registrationWithdrawNote: 'To withdraw this consent, delete your account (below).',
 

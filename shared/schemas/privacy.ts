@@ -106,7 +106,7 @@ export const nomineeSchema = z.object({
 });
 export type Nominee = z.infer<typeof nomineeSchema>;
 
-export const consentKinds = ['registration', 'application', 'check', 'share', 'guardian'] as const;
+export const consentKinds = ['registration', 'application', 'check', 'share', 'guardian', 'whatsapp'] as const;
 export type ConsentKind = (typeof consentKinds)[number];
 
 export const consentEntrySchema = z.object({

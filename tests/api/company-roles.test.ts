@@ -92,6 +92,8 @@ const NOT_COMPANY_ROUTES = new Set([
   'POST /api/digilocker/import',
   'DELETE /api/digilocker/documents/:documentId',
   'GET /api/digilocker/documents/:documentId/file',
+  'GET /api/candidate/whatsapp',
+  'PUT /api/candidate/whatsapp',
 ]);
 
 /** Every route × every company role × two companies: who is refused for want of a permission. */

@@ -51,7 +51,7 @@ describe.skipIf(laneUnavailable)('fuzzed input', () => {
     // Built as text: JSON.stringify would overflow the stack, as the server's bridge once did.
     const bodies = [`${'['.repeat(10_000)}${']'.repeat(10_000)}`, `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`];
     // Routes that take raw bytes and never parse them as JSON.
-    const raw = new Set(['/api/public/letters/:code/compare', '/api/billing/webhooks/razorpay']);
+    const raw = new Set(['/api/public/letters/:code/compare', '/api/billing/webhooks/razorpay', '/api/webhooks/whatsapp']);
     const routes = [
       ...t.app.declaredRoutes.filter((r) => r.method !== 'GET' && !r.url.startsWith('/api/live')),
       ...AUTH_ROUTES.map((url) => ({ method: 'POST', url, access: 'auth' })),

@@ -102,8 +102,11 @@ describe.skipIf(laneUnavailable)('privacy: erasure', () => {
     const uan = '100777888999';
     await t.factories.candidateProfile(zoya.id, { uan, phone, location: 'Panaji', skills: ['Tally', 'SAP MM'] });
 
-    // She applies, uploads her resume, is verified, shares her record, chats, and so on.
+    // She opts in to WhatsApp (issue 36: a consent holding her number, and a WhatsApp message on Apply),
+    // applies, uploads her resume, is verified, shares her record, chats, and so on.
+    await ok(await call(zoya.jar, 'PUT', '/api/candidate/whatsapp', { opted_in: true }));
     await ok(await call(zoya.jar, 'POST', `/api/jobs/${jobId}/applications`, {}));
+    expect(await db().selectFrom('outbox_messages').select('id').where('channel', '=', 'whatsapp').where('recipient', '=', phone).execute()).toHaveLength(1);
     const applicationId = (await db().selectFrom('job_applications').select('id').where('candidate_id', '=', zoya.id).executeTakeFirstOrThrow()).id;
     const pdf = await resume({ name: 'Zoya Fernandes' });
     const uploaded = await ok(await call(zoya.jar, 'PUT', '/api/candidate/documents/resume', pdf, { 'content-type': 'application/pdf' }));

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { waitFor } from './wait-for.ts';
 
 export interface OutboxRecord {
-  channel: 'email' | 'sms';
+  channel: 'email' | 'sms' | 'whatsapp';
   to: string;
   subject?: string;
   text: string;
@@ -11,6 +11,8 @@ export interface OutboxRecord {
   /** Text attachments (an interview's .ics invite). */
   attachments?: { filename: string; contentType: string; content: string; encoding?: 'base64' }[];
   replyTo?: string;
+  /** A WhatsApp message's approved template (issue 36). */
+  template?: { name: string; language: string; parameters: string[] };
   createdAt: string;
 }
 

@@ -5,6 +5,7 @@ import { can, companyRoles } from '../../../shared/permissions.ts';
 import type { DB } from '../../db/schema.ts';
 import { enqueueMessage } from '../../messaging/outbox.ts';
 import { publish } from '../../realtime/events.ts';
+import { queueWhatsappTemplate } from '../whatsapp/templates.ts';
 
 /** The database's limits on a notification's text (migration 0002). */
 const TITLE_MAX = 200;
@@ -47,6 +48,8 @@ export async function noticeApplicationReceived(trx: Transaction<DB>, applicatio
     text: [fill(mail.greeting, values), '', fill(mail.body, values), '', fill(mail.next, values), '', fill(mail.footer, values)].join('\n'),
     replyTo: facts.reply_to_email,
   });
+  // Issue 36 §3: the same news on WhatsApp, for a candidate who opted in (their verified number).
+  await queueWhatsappTemplate(trx, application.candidateId, 'application_received', { name: values.name, title: facts.title, company: facts.company_name });
 
   const notice = { candidate: facts.full_name || facts.email, title: facts.title };
   const inserted = await trx

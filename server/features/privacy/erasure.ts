@@ -170,6 +170,7 @@ async function erasePerson(trx: Transaction<DB>, personId: string, now: Date): P
 
   await trx.deleteFrom('verification_checks').where('candidate_id', '=', personId).execute();
   await trx.deleteFrom('verification_consents').where('candidate_id', '=', personId).execute();
+  await trx.deleteFrom('whatsapp_consents').where('candidate_id', '=', personId).execute();
   await trx.deleteFrom('record_shares').where('candidate_id', '=', personId).execute();
   await trx.deleteFrom('document_downloads').where('candidate_id', '=', personId).execute();
   await trx.deleteFrom('privacy_nominees').where('person_id', '=', personId).execute();

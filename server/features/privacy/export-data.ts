@@ -119,7 +119,7 @@ export async function collectPersonData(db: Kysely<DB>, personId: string, now: D
     ]);
 
   const applicationIds = applications.map((application) => application.id);
-  const [history, interviews, views] = await Promise.all([
+  const [history, interviews, views, whatsappConsents] = await Promise.all([
     applicationIds.length === 0
       ? []
       : db
@@ -148,6 +148,8 @@ export async function collectPersonData(db: Kysely<DB>, personId: string, now: D
           )
           .orderBy('viewed_at')
           .execute(),
+    // Issue 36 §3: WhatsApp opt-ins, with the number each was given for.
+    db.selectFrom('whatsapp_consents').select(['phone', 'notice_version', 'granted_at', 'revoked_at']).where('candidate_id', '=', personId).orderBy('granted_at').execute(),
   ]);
 
   const files: ExportFile[] = [
@@ -181,6 +183,7 @@ export async function collectPersonData(db: Kysely<DB>, personId: string, now: D
       })),
       verification_checks: checks,
       verification_consents: consents,
+      whatsapp_consents: whatsappConsents,
       // What each EPFO lookup concluded (issue 34): the provider, when, and the derived facts.
       epfo_lookups: epfoLookups,
       record_shares: shares.map((share) => ({ ...share, views: views.filter((view) => view.share_id === share.id).map((view) => view.viewed_at) })),

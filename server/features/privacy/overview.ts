@@ -16,6 +16,7 @@ import type { DB } from '../../db/schema.ts';
 import { forbidden } from '../../http/errors.ts';
 import { correctionTargetsOf } from './corrections.ts';
 import { listExports } from './exports.ts';
+import { whatsappConsentPurpose } from '../whatsapp/opt-in.ts';
 import { REQUEST_COLUMNS, toPrivacyRequest, type GrievanceOfficer } from './request-row.ts';
 
 const text = messages.privacy;
@@ -67,7 +68,7 @@ async function holdingsOf(db: Kysely<DB>, personId: string): Promise<Record<Hold
 
 /** Every consent: registration, each application, each check consent, each record share, newest first. */
 async function consentsOf(db: Kysely<DB>, personId: string): Promise<ConsentEntry[]> {
-  const [profile, applications, checks, shares] = await Promise.all([
+  const [profile, applications, checks, shares, whatsapp] = await Promise.all([
     db
       .selectFrom('candidate_profiles')
       .select(['notice_version', 'notice_accepted_at', 'guardian_consent_at', 'guardian_name', 'guardian_relationship'])
@@ -95,6 +96,14 @@ async function consentsOf(db: Kysely<DB>, personId: string): Promise<ConsentEntr
       .select(['s.id', 's.purpose', 's.granted_at', 's.revoked_at', 's.notice_version', 'c.name as company_name'])
       .where('s.candidate_id', '=', personId)
       .orderBy('s.granted_at', 'desc')
+      .limit(PRIVACY_LIMITS.disclosures)
+      .execute(),
+    // Issue 36 §3: opt-ins to WhatsApp messages, each a consent of its own.
+    db
+      .selectFrom('whatsapp_consents')
+      .select(['id', 'phone', 'granted_at', 'revoked_at', 'notice_version'])
+      .where('candidate_id', '=', personId)
+      .orderBy('granted_at', 'desc')
       .limit(PRIVACY_LIMITS.disclosures)
       .execute(),
   ]);
@@ -160,6 +169,18 @@ async function consentsOf(db: Kysely<DB>, personId: string): Promise<ConsentEntr
       given_at: iso(share.granted_at),
       withdrawn_at: isoOrNull(share.revoked_at),
       withdrawable: share.revoked_at === null,
+    });
+  }
+  for (const optIn of whatsapp) {
+    entries.push({
+      kind: 'whatsapp',
+      ref: optIn.id,
+      purpose: whatsappConsentPurpose(optIn.phone),
+      organisation: null,
+      notice_version: optIn.notice_version,
+      given_at: iso(optIn.granted_at),
+      withdrawn_at: isoOrNull(optIn.revoked_at),
+      withdrawable: optIn.revoked_at === null,
     });
   }
   return entries.sort((a, b) => b.given_at.localeCompare(a.given_at));

@@ -57,6 +57,7 @@ export function useWithdrawConsent() {
       if (entry.kind === 'check') await api(`/api/verification/checks/${ref}/consent`, { method: 'DELETE' });
       else if (entry.kind === 'share') await api(`/api/record-shares/${ref}`, { method: 'DELETE' });
       else if (entry.kind === 'application') await api(`/api/pipeline/applications/${ref}/withdraw`, { method: 'POST', body: {} });
+      else if (entry.kind === 'whatsapp') await api('/api/candidate/whatsapp', { method: 'PUT', body: { opted_in: false } });
       else throw new Error(`A ${entry.kind} consent is not withdrawn here`);
     },
     onSettled: () => queryClient.invalidateQueries(),

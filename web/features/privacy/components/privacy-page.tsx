@@ -9,6 +9,7 @@ import { ErasureSection } from './erasure-section.tsx';
 import { ExportSection } from './export-section.tsx';
 import { GrievanceSection } from './grievance-section.tsx';
 import { NomineeSection } from './nominee-section.tsx';
+import { WhatsappSection } from './whatsapp-section.tsx';
 
 const text = messages.privacy;
 
@@ -29,6 +30,7 @@ export function PrivacyPage() {
         </p>
       ) : (
         <>
+          <WhatsappSection />
           <ConsentsSection consents={overview.data.consents} />
           <DataSection overview={overview.data} />
           <ExportSection exports={overview.data.exports} />
