@@ -10,6 +10,7 @@ import { seedDigilocker } from './seed-demo-digilocker.ts';
 import { seedLetters } from './seed-demo-letters.ts';
 import { DEMO_JOIN_REQUESTER, seedSettings } from './seed-demo-settings.ts';
 import { seedHiring, type SeededCompany } from './seed-demo-hiring.ts';
+import { seedJobLifecycle } from './seed-demo-jobs.ts';
 import { SEED_IP, type SeedContext } from './seed-demo-context.ts';
 import { createInvite } from '../features/team/invites.ts';
 import { seedPrivacy } from './seed-demo-privacy.ts';
@@ -70,6 +71,7 @@ export async function seedDemo(app: FastifyInstance, { force = false } = {}) {
       candidates.set(spec.key, { id: user.id, spec });
     }
     const hiring = await seedHiring(context, companies, candidates);
+    await seedJobLifecycle(context, companies, hiring.jobs);
     await seedChecks(context, { adminId: admin.id, candidates });
     await seedDigilocker(context, candidates);
     await seedActivity(context, { admin, companies, candidates, hiring });

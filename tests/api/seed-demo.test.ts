@@ -1,3 +1,4 @@
+import type { EmployerJob } from '../../shared/schemas/jobs.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FunnelReport, SourcesReport, SpeedReport, VerificationReport } from '../../shared/schemas/analytics.ts';
 import type { CandidateSearchPage } from '../../shared/schemas/candidate-search.ts';
@@ -43,8 +44,12 @@ describe.skipIf(laneUnavailable)('demo seed', { timeout: 120_000 }, () => {
   it('gives each company applications in at least four stages, with sources, interviews and a scorecard', async () => {
     for (const email of ['hr@nimbus-tech.demo.workcred.in', 'talent@saffron-health.demo.workcred.in']) {
       const jar = await as(email);
-      const { jobs } = await get<{ jobs: { id: string }[] }>(jar, '/api/jobs');
-      expect(jobs).toHaveLength(3);
+      const { jobs } = await get<{ jobs: EmployerJob[] }>(jar, '/api/jobs');
+      // Three open jobs with their details, a draft and one closed last week (issue 36 §1).
+      expect(jobs).toHaveLength(5);
+      expect(jobs.filter((job) => job.status === 'draft'), email).toHaveLength(1);
+      expect(jobs.filter((job) => job.expires_at !== null && Date.parse(job.expires_at) < Date.now()), email).toHaveLength(1);
+      expect(jobs.filter((job) => job.status === 'published' && job.pay_period !== null && job.work_mode !== null).length, email).toBeGreaterThanOrEqual(3);
       const stages = new Set<string>();
       const sources = new Set<string>();
       for (const job of jobs) {

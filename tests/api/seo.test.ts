@@ -112,6 +112,24 @@ describe.skipIf(laneUnavailable)('job pages for search engines and chat previews
     expect(ld.baseSalary).toMatchObject({ value: { minValue: 25_000, maxValue: 30_000, unitText: 'MONTH' } });
   });
 
+  it('uses the structured details where the job has them (issue 36 §1): its employment type, its pay as numbers, remote by its work mode', async () => {
+    const job = await t.factories.job(company.id, { title: 'Pump Design Engineer', location: 'Pune', salary: 'Competitive' });
+    const set = (values: Record<string, unknown>) => t.database.db.updateTable('job_postings').set(values).where('id', '=', job.id).execute();
+    await set({ employment_type: 'contract', work_mode: 'hybrid', pay_min_paise: 1_200_000_00, pay_max_paise: 1_800_000_00, pay_period: 'year' });
+    let { ld } = await headOf(job.id);
+    expect(ld).toMatchObject({
+      employmentType: 'CONTRACTOR',
+      jobLocation: { '@type': 'Place', address: { addressLocality: 'Pune', addressCountry: 'IN' } },
+      baseSalary: { '@type': 'MonetaryAmount', currency: 'INR', value: { '@type': 'QuantitativeValue', minValue: 1_200_000, maxValue: 1_800_000, unitText: 'YEAR' } },
+    });
+    // A remote work mode is TELECOMMUTE though the title and place say nothing of it; a monthly pay with one figure.
+    await set({ employment_type: 'internship', work_mode: 'remote', location: null, pay_min_paise: 25_000_00, pay_max_paise: null, pay_period: 'month' });
+    ({ ld } = await headOf(job.id));
+    expect(ld).toMatchObject({ employmentType: 'INTERN', jobLocationType: 'TELECOMMUTE', applicantLocationRequirements: { '@type': 'Country', name: 'India' } });
+    expect(ld.jobLocation).toBeUndefined();
+    expect(ld.baseSalary).toMatchObject({ value: { value: 25_000, unitText: 'MONTH' } });
+  });
+
   it("names the job's own 1200 × 630 card as og:image, a PNG rendered once per version and cached by its ETag", async () => {
     const job = await t.factories.job(company.id, { title: `Senior <Hydraulics> & "Pumps" Design Engineer ${'with a very long title '.repeat(4)}`, location: 'Pune', salary: '₹18–24 LPA' });
     const { html, image } = await headOf(job.id);

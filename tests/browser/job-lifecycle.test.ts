@@ -90,4 +90,67 @@ describe('Jobs Management: Edit, Close and Reopen on a card', () => {
     await expectNoSidewaysScroll(page);
     await screenshot(page, 'jobs-edit-375');
   });
+
+  it('saves a job with its details as a draft, publishes it, and clones it (issue 36 §1)', { timeout: 180_000 }, async () => {
+    const company = await h.t.factories.company({ name: 'Narmada Finance' });
+    const owner = await h.t.factories.user({ role: 'employer', companyId: company.id, companyRole: 'owner', password: PASSWORD, fullName: 'Anita Kulkarni' });
+    const { page } = await h.openSignedIn(owner.email, PASSWORD, '/dashboard/jobs');
+    await page.getByRole('button', { name: messages.jobsManagement.createNewJob }).first().click();
+    const form = page.getByRole('dialog', { name: messages.jobsManagement.createNewJob });
+    await form.getByLabel(messages.jobsManagement.titleLabel).fill('Credit Analyst');
+    await form.getByLabel(messages.jobsManagement.descriptionLabel, { exact: true }).fill('Appraise MSME loans for the Nashik branches.');
+    await form.getByLabel(text.departmentLabel).fill('Credit');
+    await form.getByLabel(text.employmentTypeLabel).selectOption('full_time');
+    await form.getByLabel(text.workModeLabel).selectOption('on_site');
+    await form.getByLabel(text.openingsLabel).fill('2');
+    await form.getByLabel(text.payMinLabel).fill('6,00,000');
+    await form.getByLabel(text.payMaxLabel).fill('900000');
+    // On-site with no place, and a pay without its period: each named at its field, nothing sent.
+    await form.getByRole('button', { name: text.saveDraft }).click();
+    await form.getByText(text.locationRequiredForMode).waitFor();
+    await form.getByText(text.payPeriodRequired).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'jobs-details-errors-1280');
+    await form.getByLabel(messages.jobsManagement.locationLabel).fill('Nashik');
+    await form.getByLabel(text.payPeriodLabel).selectOption('year');
+    await form.getByRole('button', { name: text.saveDraft }).click();
+    await waitForToast(page, text.draftSaved);
+
+    const card = page.getByRole('article', { name: 'Credit Analyst' });
+    await card.getByText(text.draftBadge, { exact: true }).waitFor();
+    await card.getByText('₹6–9 LPA').waitFor();
+    await card.getByText('Full-time · On-site · Credit · 2 openings').waitFor();
+    // A draft has nothing to share yet, and cannot be closed.
+    expect(await card.getByRole('button', { name: messages.jobsManagement.copyLink }).count()).toBe(0);
+    expect(await card.getByRole('button', { name: fill(text.closeJob, { title: 'Credit Analyst' }) }).count()).toBe(0);
+    const stored = await h.t.database.db.selectFrom('job_postings').selectAll().where('company_id', '=', company.id).executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ status: 'draft', location: 'Nashik', openings: 2, pay_min_paise: '60000000', pay_max_paise: '90000000', pay_period: 'year' });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'jobs-draft-card-1280');
+
+    await card.getByRole('button', { name: fill(text.publishJob, { title: 'Credit Analyst' }) }).click();
+    await waitForToast(page, text.publishedToast);
+    await card.getByRole('button', { name: messages.jobsManagement.copyLink }).waitFor();
+    expect(await card.getByText(text.draftBadge, { exact: true }).count()).toBe(0);
+    const visitor = await h.open(`/jobs/${stored.id}`);
+    await visitor.page.getByText('Full-time · On-site · Credit · 2 openings').waitFor();
+    await visitor.page.getByText('₹6–9 LPA').waitFor();
+    await screenshot(visitor.page, 'jobs-details-public-1280');
+
+    // Clone: a new draft at the top, with the same details; its edit form shows the pay in rupees.
+    await card.getByRole('button', { name: fill(text.cloneJob, { title: 'Credit Analyst' }) }).click();
+    await waitForToast(page, text.clonedToast);
+    const copy = page.getByRole('article', { name: 'Credit Analyst (copy)' });
+    await copy.getByText(text.draftBadge, { exact: true }).waitFor();
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expectNoSidewaysScroll(page);
+    await screenshot(page, 'jobs-draft-card-375');
+    await copy.getByRole('button', { name: fill(text.editJob, { title: 'Credit Analyst (copy)' }) }).click();
+    const edit = page.getByRole('dialog', { name: text.editTitle });
+    expect(await edit.getByLabel(text.payMinLabel).inputValue()).toBe('600000');
+    expect(await edit.getByLabel(text.workModeLabel).inputValue()).toBe('on_site');
+    await expectNoSidewaysScroll(page);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'jobs-edit-details-375');
+  });
 });

@@ -32,11 +32,12 @@ type OpenDialog = 'qr' | 'delete' | 'edit' | null;
  */
 const expiryDay = (instant: string) => format(new TZDate(new Date(instant).getTime(), JOB_TIME_ZONE), 'MMM d, yyyy');
 
-function Chip({ icon: Icon, children }: { icon: typeof MapPin; children: string }) {
+/** A fact about the job; `wrap` lets a long one (the job's kind) run onto a second line rather than be cut. */
+function Chip({ icon: Icon, children, wrap = false }: { icon: typeof MapPin; children: string; wrap?: boolean }) {
   return (
-    <li className="inline-flex max-w-full items-center gap-1 rounded-full bg-slate-100 px-2.5 py-1 text-xs text-slate-700">
+    <li className={`inline-flex max-w-full items-center gap-1 bg-slate-100 px-2.5 py-1 text-xs text-slate-700 ${wrap ? 'rounded-2xl' : 'rounded-full'}`}>
       <Icon className="size-3.5 shrink-0" aria-hidden="true" />
-      <span className="truncate">{children}</span>
+      <span className={wrap ? 'break-words' : 'truncate'}>{children}</span>
     </li>
   );
 }
@@ -114,7 +115,7 @@ export function JobCard({ job, applicationLimit = null, canManage = true }: { jo
       <ul className="mt-3 flex flex-wrap gap-2">
         {job.location ? <Chip icon={MapPin}>{job.location}</Chip> : null}
         {pay ? <Chip icon={salaryIcon(pay)}>{pay}</Chip> : null}
-        {kind.length > 0 ? <Chip icon={Briefcase}>{kind.join(' · ')}</Chip> : null}
+        {kind.length > 0 ? <Chip icon={Briefcase} wrap>{kind.join(' · ')}</Chip> : null}
         {job.expires_at ? <Chip icon={CalendarClock}>{fill(closed ? lifecycle.closedOn : text.expires, { date: expiryDay(job.expires_at) })}</Chip> : null}
       </ul>
       <p className="mt-3 line-clamp-3 text-sm break-words whitespace-pre-line text-slate-600">{job.description}</p>
