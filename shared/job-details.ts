@@ -92,3 +92,14 @@ export function jobKindFacts(job: { employment_type: EmploymentType | null; work
   if (job.openings !== null) facts.push(job.openings === 1 ? '1 opening' : `${job.openings.toLocaleString('en-IN')} openings`);
   return facts;
 }
+
+/** A job's hiring team (issue 36 §1): recruiters and hiring managers hear of its applications. */
+export const hiringTeamRoles = ['recruiter', 'hiring_manager', 'interviewer'] as const;
+export type HiringTeamRole = (typeof hiringTeamRoles)[number];
+export const hiringTeamRoleLabels: Record<HiringTeamRole, string> = {
+  recruiter: 'Recruiter',
+  hiring_manager: 'Hiring manager',
+  interviewer: 'Interviewer',
+};
+/** The team roles that are told of each new application. */
+export const NOTIFIED_TEAM_ROLES: readonly HiringTeamRole[] = ['recruiter', 'hiring_manager'];

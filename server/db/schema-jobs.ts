@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 import type { NullableTimestamp, Timestamp } from './schema-columns.ts';
-import type { EmploymentType, JobStatus, PayPeriod, WorkMode } from '../../shared/job-details.ts';
+import type { EmploymentType, HiringTeamRole, JobStatus, PayPeriod, WorkMode } from '../../shared/job-details.ts';
 
 /** Jobs, applications and their pipeline (migrations 0002, 0010), merged into DB. */
 
@@ -85,8 +85,18 @@ export interface SavedCandidateSearchesTable {
   created_at: Timestamp;
 }
 
+/** A job's hiring team (migration 0062). */
+export interface JobHiringTeamTable {
+  job_id: string;
+  user_id: string;
+  team_role: HiringTeamRole;
+  added_by: string | null;
+  created_at: Generated<Date>;
+}
+
 declare module './schema.ts' {
   interface DB {
+    job_hiring_team: JobHiringTeamTable;
     job_postings: JobPostingsTable;
     job_applications: JobApplicationsTable;
     application_stage_events: ApplicationStageEventsTable;

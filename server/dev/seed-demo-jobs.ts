@@ -1,5 +1,6 @@
 import type { JobDetails } from '../../shared/schemas/jobs.ts';
 import { createJob } from '../features/jobs/create-job.ts';
+import { setHiringTeam } from '../features/jobs/hiring-team.ts';
 import { SEED_IP, type SeedContext } from './seed-demo-context.ts';
 import type { SeededCompany } from './seed-demo-hiring.ts';
 
@@ -30,7 +31,7 @@ const EXTRA: Record<string, { draft: { title: string; description: string } & Pa
 
 /**
  * Issue 36 §1 in the demo: the open jobs carry department, type, work mode, openings and pay as
- * numbers; each company also has a draft (saved through the same function the form uses) and a
+ * numbers, the first with a hiring team; each company also has a draft (saved through the same function the form uses) and a
  * job closed last week with its pipeline kept.
  */
 export async function seedJobLifecycle(context: SeedContext, companies: SeededCompany[], jobs: Map<string, string[]>): Promise<void> {
@@ -42,8 +43,13 @@ export async function seedJobLifecycle(context: SeedContext, companies: SeededCo
       const details = DETAILS[title];
       if (details) await db.updateTable('job_postings').set(details).where('id', '=', id).execute();
     }
+    const [recruiter, interviewer] = company.team;
+    // The first job's hiring team: its recruiter hears of its applications; the second member interviews.
+    if (ids[0] && recruiter) {
+      const members = [{ user_id: recruiter.id, team_role: 'recruiter' as const }, ...(interviewer ? [{ user_id: interviewer.id, team_role: 'interviewer' as const }] : [])];
+      await setHiringTeam(db, { userId: recruiter.id, companyId: company.id, ip: SEED_IP }, ids[0], { members });
+    }
     const extra = EXTRA[company.spec.key];
-    const [recruiter] = company.team;
     if (!extra || !recruiter) continue;
     await createJob(db, { userId: recruiter.id, companyId: company.id, ip: SEED_IP }, { ...extra.draft, location: company.spec.city, draft: true }, new Date(), { planLimits: false });
     await factories.job(company.id, { ...extra.closed, location: company.spec.city, createdBy: recruiter.id, expiresAt: new Date(Date.now() - 5 * DAY) });

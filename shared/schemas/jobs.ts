@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { documentTypes } from '../options.ts';
-import { employmentTypes, jobStatuses, MAX_PAY_PAISE, needsLocation, payPeriods, workModes, type EmploymentType, type PayPeriod, type WorkMode } from '../job-details.ts';
+import { companyRoles } from '../permissions.ts';
+import { employmentTypes, hiringTeamRoles, jobStatuses, MAX_PAY_PAISE, needsLocation, payPeriods, workModes, type EmploymentType, type PayPeriod, type WorkMode } from '../job-details.ts';
 import { jobLifecycleMessages } from '../messages/job-lifecycle.ts';
 
 const text = messages.jobsManagement;
@@ -203,3 +204,22 @@ export type JobApplicant = z.infer<typeof jobApplicantSchema>;
 
 /** GET /api/jobs/:jobId/applications */
 export const jobApplicantListSchema = z.array(jobApplicantSchema);
+
+/** The most people on one job's hiring team. */
+export const HIRING_TEAM_MAX = 50;
+
+/** PUT /api/jobs/:jobId/team: the whole team (replaces the one before); an empty list clears it. */
+export const putHiringTeamBodySchema = z.strictObject({
+  members: z
+    .array(z.strictObject({ user_id: z.string('user_id must be a member id').min(1, 'user_id must be a member id').max(100, 'user_id must be a member id'), team_role: z.enum(hiringTeamRoles, `team_role must be one of ${hiringTeamRoles.join(', ')}`) }), 'members must be a list')
+    .max(HIRING_TEAM_MAX, life.teamTooLarge.replace('{max}', String(HIRING_TEAM_MAX)))
+    .refine((members) => new Set(members.map((member) => member.user_id)).size === members.length, life.teamDuplicate),
+});
+export type PutHiringTeamBody = z.infer<typeof putHiringTeamBodySchema>;
+
+/** GET/PUT /api/jobs/:jobId/team: the team, and the company's members who could be on it. */
+export const hiringTeamSchema = z.object({
+  members: z.array(z.object({ user_id: z.string(), full_name: z.string().nullable(), email: z.string(), company_role: z.enum(companyRoles), team_role: z.enum(hiringTeamRoles) })),
+  available: z.array(z.object({ user_id: z.string(), full_name: z.string().nullable(), email: z.string(), company_role: z.enum(companyRoles) })),
+});
+export type HiringTeam = z.infer<typeof hiringTeamSchema>;

@@ -45,7 +45,7 @@ const PUBLIC_DETAIL_KEYS = [
 
 type Actor = 'employerA' | 'employerB' | 'candidate' | 'anonymous';
 type JobKey = 'jobA' | 'jobB' | 'deletedJobA' | 'expiredJobB';
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 interface Row {
   actor: Actor;
@@ -412,6 +412,14 @@ describe.skipIf(laneUnavailable)('company permissions over the employer workspac
     { actor: 'candidate', method: 'POST', route: '/api/jobs/:jobId/clone', job: 'jobA', status: 403, message: messages.profile.notInCompany },
     { actor: 'employerB', method: 'POST', route: '/api/jobs/:jobId/clone', job: 'jobA', status: 404, message: jm.notFound },
     { actor: 'employerA', method: 'POST', route: '/api/jobs/:jobId/clone', job: 'jobA', status: 201 },
+    { actor: 'anonymous', method: 'GET', route: '/api/jobs/:jobId/team', job: 'jobA', status: 401 },
+    { actor: 'candidate', method: 'GET', route: '/api/jobs/:jobId/team', job: 'jobA', status: 403, message: messages.profile.notInCompany },
+    { actor: 'employerB', method: 'GET', route: '/api/jobs/:jobId/team', job: 'jobA', status: 404, message: jm.notFound },
+    { actor: 'employerA', method: 'GET', route: '/api/jobs/:jobId/team', job: 'jobA', status: 200 },
+    { actor: 'anonymous', method: 'PUT', route: '/api/jobs/:jobId/team', job: 'jobA', body: () => ({ members: [] }), status: 401 },
+    { actor: 'candidate', method: 'PUT', route: '/api/jobs/:jobId/team', job: 'jobA', body: () => ({ members: [] }), status: 403, message: messages.profile.notInCompany },
+    { actor: 'employerB', method: 'PUT', route: '/api/jobs/:jobId/team', job: 'jobA', body: () => ({ members: [] }), status: 404, message: jm.notFound },
+    { actor: 'employerA', method: 'PUT', route: '/api/jobs/:jobId/team', job: 'jobA', body: () => ({ members: [] }), status: 200 },
 
     // ── The first hour (issue 33 B2): each caller's own signup company and getting-started list.
     { actor: 'anonymous', method: 'GET', route: '/api/profile/signup-company', status: 401 },

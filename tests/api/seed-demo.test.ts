@@ -50,6 +50,8 @@ describe.skipIf(laneUnavailable)('demo seed', { timeout: 120_000 }, () => {
       expect(jobs.filter((job) => job.status === 'draft'), email).toHaveLength(1);
       expect(jobs.filter((job) => job.expires_at !== null && Date.parse(job.expires_at) < Date.now()), email).toHaveLength(1);
       expect(jobs.filter((job) => job.status === 'published' && job.pay_period !== null && job.work_mode !== null).length, email).toBeGreaterThanOrEqual(3);
+      const teams = await Promise.all(jobs.map((job) => get<{ members: unknown[] }>(jar, `/api/jobs/${job.id}/team`)));
+      expect(teams.filter((team) => team.members.length > 0).length, email).toBeGreaterThanOrEqual(1);
       const stages = new Set<string>();
       const sources = new Set<string>();
       for (const job of jobs) {

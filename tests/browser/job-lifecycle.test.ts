@@ -153,4 +153,35 @@ describe('Jobs Management: Edit, Close and Reopen on a card', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'jobs-edit-details-375');
   });
+
+  it('puts people on a job’s hiring team, an interviewer only as an interviewer (issue 36 §1)', { timeout: 120_000 }, async () => {
+    const company = await h.t.factories.company({ name: 'Sabarmati Ceramics' });
+    const owner = await h.t.factories.user({ role: 'employer', companyId: company.id, companyRole: 'owner', password: PASSWORD, fullName: 'Nandini Patel' });
+    await h.t.factories.user({ role: 'employer', companyId: company.id, companyRole: 'recruiter', fullName: 'Aditya Menon' });
+    await h.t.factories.user({ role: 'employer', companyId: company.id, companyRole: 'interviewer', fullName: 'Ishita Banerjee' });
+    const job = await h.t.factories.job(company.id, { title: 'Kiln Supervisor', location: 'Morbi', expiresAt: new Date(Date.now() + 30 * DAY) });
+    const { page } = await h.openSignedIn(owner.email, PASSWORD, '/dashboard/jobs');
+    const card = page.getByRole('article', { name: 'Kiln Supervisor' });
+    await card.getByRole('button', { name: fill(text.teamJob, { title: 'Kiln Supervisor' }) }).click();
+    const dialog = page.getByRole('dialog', { name: text.teamTitle });
+    const recruiter = dialog.getByLabel(fill(text.teamRoleFor, { name: 'Aditya Menon' }));
+    const interviewer = dialog.getByLabel(fill(text.teamRoleFor, { name: 'Ishita Banerjee' }));
+    await recruiter.waitFor();
+    // The interviewer's choices are none or interviewer.
+    expect(await interviewer.locator('option').allTextContents()).toEqual([text.teamNone, 'Interviewer']);
+    await recruiter.selectOption('hiring_manager');
+    await interviewer.selectOption('interviewer');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'jobs-hiring-team-1280');
+    await dialog.getByRole('button', { name: text.teamSave }).click();
+    await waitForToast(page, text.teamSaved);
+    await dialog.waitFor({ state: 'detached' });
+    expect(await h.t.database.db.selectFrom('job_hiring_team').select('team_role').where('job_id', '=', job.id).orderBy('team_role').execute()).toEqual([{ team_role: 'hiring_manager' }, { team_role: 'interviewer' }]);
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    await card.getByRole('button', { name: fill(text.teamJob, { title: 'Kiln Supervisor' }) }).click();
+    expect(await page.getByRole('dialog', { name: text.teamTitle }).getByLabel(fill(text.teamRoleFor, { name: 'Aditya Menon' })).inputValue()).toBe('hiring_manager');
+    await expectNoSidewaysScroll(page);
+    await screenshot(page, 'jobs-hiring-team-375');
+  });
 });

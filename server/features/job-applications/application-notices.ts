@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import { fill } from '../../../shared/fill.ts';
 import { jobApplicationsMessages as text } from '../../../shared/messages/job-applications.ts';
 import { can, companyRoles } from '../../../shared/permissions.ts';
+import { NOTIFIED_TEAM_ROLES } from '../../../shared/job-details.ts';
 import type { DB } from '../../db/schema.ts';
 import { enqueueMessage } from '../../messaging/outbox.ts';
 import { publish } from '../../realtime/events.ts';
@@ -27,7 +28,8 @@ export interface NewApplication {
  * Issue 33, B7: a new application told nobody. Inside the application's transaction, so both go
  * out exactly when the application exists: the candidate's "application received" email through
  * the outbox (replies go to the company's reply-to, as its stage emails do), and an in-app notice
- * for each owner, admin and recruiter of the company (one INSERT … SELECT), with one live event on
+ * for each owner, admin and recruiter of the company, or only for the job's hiring team's
+ * recruiters and hiring managers when it has some (one INSERT … SELECT), with one live event on
  * the company's topic so their open pages fetch it.
  */
 export async function noticeApplicationReceived(trx: Transaction<DB>, application: NewApplication): Promise<void> {
@@ -66,7 +68,14 @@ export async function noticeApplicationReceived(trx: Transaction<DB>, applicatio
         ])
         .where('company_id', '=', facts.company_id)
         .where('company_role', 'in', NOTIFIED_ROLES)
-        .where('suspended_at', 'is', null),
+        .where('suspended_at', 'is', null)
+        // Issue 36 §1: a job with recruiters or hiring managers on its team tells only them.
+        .where((eb) =>
+          eb.or([
+            eb.not(eb.exists(eb.selectFrom('job_hiring_team as t').select('t.user_id').where('t.job_id', '=', application.jobId).where('t.team_role', 'in', NOTIFIED_TEAM_ROLES))),
+            eb.exists(eb.selectFrom('job_hiring_team as t').select('t.user_id').where('t.job_id', '=', application.jobId).where('t.team_role', 'in', NOTIFIED_TEAM_ROLES).whereRef('t.user_id', '=', 'user_profiles.id')),
+          ]),
+        ),
     )
     .executeTakeFirst();
   // Without the text: each open page of the company asks for its own pending notices (interviewers have none).

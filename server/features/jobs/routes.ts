@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { jobIdParamsSchema } from '../../../shared/schemas/job-detail.ts';
-import { createJobBodySchema, employerJobSchema, employerJobsPageSchema, jobApplicantListSchema, updateJobBodySchema } from '../../../shared/schemas/jobs.ts';
+import { createJobBodySchema, employerJobSchema, hiringTeamSchema, putHiringTeamBodySchema, employerJobsPageSchema, jobApplicantListSchema, updateJobBodySchema } from '../../../shared/schemas/jobs.ts';
 import { sessionOf } from '../../http/access.ts';
 import { JOB_BODY_BYTES } from '../../http/json-body.ts';
 import type { FeatureDeps } from '../feature-deps.ts';
@@ -10,6 +10,7 @@ import { createJob } from './create-job.ts';
 import { deleteJob } from './delete-job.ts';
 import { closeJob, reopenJob, updateJob } from './update-job.ts';
 import { cloneJob, publishJob } from './job-drafts.ts';
+import { getHiringTeam, setHiringTeam } from './hiring-team.ts';
 import { employerJobsQueryWithCursorSchema } from './job-cursor.ts';
 import { listCompanyJobs } from './list-company-jobs.ts';
 import { startCompanyJobsCache } from './company-jobs-cache.ts';
@@ -75,6 +76,16 @@ export async function jobsRoutes(app: FastifyInstance, { config, database, clock
     const session = sessionOf(request);
     const job = await cloneJob(database.db, { userId: session.userId, companyId: employerCompanyId(session), ip: request.ip }, request.params.jobId);
     return reply.code(201).send(job);
+  });
+
+  // The job's hiring team (issue 36 §1): who hears of its applications.
+  api.get('/api/jobs/:jobId/team', { config: { access: 'user' }, schema: { params: jobIdParamsSchema, response: { 200: hiringTeamSchema } } }, async (request) =>
+    getHiringTeam(database.db, employerCompanyId(sessionOf(request)), request.params.jobId),
+  );
+
+  api.put('/api/jobs/:jobId/team', { config: { access: 'user' }, schema: { params: jobIdParamsSchema, body: putHiringTeamBodySchema, response: { 200: hiringTeamSchema } } }, async (request) => {
+    const session = sessionOf(request);
+    return setHiringTeam(database.db, { userId: session.userId, companyId: employerCompanyId(session), ip: request.ip }, request.params.jobId, request.body);
   });
 
   api.delete('/api/jobs/:jobId', { config: { access: 'user' }, schema: { params: jobIdParamsSchema } }, async (request, reply) => {

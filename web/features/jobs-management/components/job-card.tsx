@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { format } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
-import { Briefcase, CalendarClock, Copy, ExternalLink, MapPin, Pencil, QrCode, Trash2, Users } from 'lucide-react';
+import { Briefcase, CalendarClock, Copy, ExternalLink, MapPin, Pencil, QrCode, Trash2, Users, UsersRound } from 'lucide-react';
 import { salaryIcon } from '@web/components/salary-icon.tsx';
 import { toast } from '@web/lib/toast.ts';
 import { fill } from '@shared/fill.ts';
@@ -20,11 +20,12 @@ import { CloneJobButton, PublishJobButton } from './draft-buttons.tsx';
 import { formatJobPay, jobKindFacts } from '@shared/job-details.ts';
 import { DeleteJobDialog } from './delete-job-dialog.tsx';
 import { EditJobDialog } from './edit-job-dialog.tsx';
+import { HiringTeamDialog } from './hiring-team-dialog.tsx';
 import { JobQrDialog } from './job-qr-dialog.tsx';
 
 const text = messages.jobsManagement;
 const lifecycle = jobLifecycleMessages;
-type OpenDialog = 'qr' | 'delete' | 'edit' | null;
+type OpenDialog = 'qr' | 'delete' | 'edit' | 'team' | null;
 
 /**
  * The day a job expires, on India's calendar: it expires at the end of that day in India, an instant
@@ -131,6 +132,10 @@ export function JobCard({ job, applicationLimit = null, canManage = true }: { jo
             </Button>
             {draft ? null : <CloseJobButton job={job} closed={closed} />}
             <CloneJobButton job={job} />
+            <Button variant="outline" size="sm" onClick={() => setDialog('team')} aria-label={fill(lifecycle.teamJob, { title: job.title })}>
+              <UsersRound className="size-4" aria-hidden="true" />
+              {lifecycle.team}
+            </Button>
             <Button variant="ghost" size="sm" className="text-red-600 hover:bg-red-50 hover:text-red-700" onClick={() => setDialog('delete')}>
               <Trash2 className="size-4" aria-hidden="true" />
               {text.delete}
@@ -143,6 +148,7 @@ export function JobCard({ job, applicationLimit = null, canManage = true }: { jo
         <>
           <EditJobDialog job={job} closed={closed} open={dialog === 'edit'} onOpenChange={onOpenChange('edit')} />
           <DeleteJobDialog job={job} open={dialog === 'delete'} onOpenChange={onOpenChange('delete')} />
+          <HiringTeamDialog job={job} open={dialog === 'team'} onOpenChange={onOpenChange('team')} />
         </>
       ) : null}
     </Card>
