@@ -25,7 +25,10 @@
  *      documents, false positives on genuine ones (scans included), OCR character error rate per dpi
  *      and seconds per page on one core, against their goals (document-forensics.ts; also npm run
  *      bench:documents).
- * BENCH_ONLY=routes,startup,jobs,upload,limits,webhooks,analytics,epfo,documents,pages picks sections; BENCH_SECONDS sets each run's length.
+ *  11. Find a candidate (issue 36 §2): the company-candidate search at a million applications (ten
+ *      million with BENCH_LOOKUP_APPLICATIONS=10000000), a large company's fifth of the candidates, p95 per kind of query (name, email, phone, ID) on
+ *      PostgreSQL against 15 ms (company-candidate-lookup.ts; BENCH_LOOKUP_APPLICATIONS sets the size).
+ * BENCH_ONLY=routes,startup,jobs,upload,limits,webhooks,analytics,epfo,documents,lookup,pages picks sections; BENCH_SECONDS sets each run's length.
  * Separate scripts: npm run bench:notifications (a send to 100,000 users) and npm run bench:latency
  * (live delivery to 500 WebSocket clients, p50/p99).
  */
@@ -35,6 +38,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startThrowawayCluster } from '../tests/support/throwaway-postgres.ts';
 import { analyticsBench, printAnalyticsRows } from './analytics.ts';
+import { companyCandidateLookupBench } from './company-candidate-lookup.ts';
 import { documentForensicsBench, printDocumentForensicsRows } from './document-forensics.ts';
 import { documentUploadBench, printDocumentUploadRows } from './document-upload.ts';
 import { epfoBench, epfoOptions, printEpfoRows } from './epfo.ts';
@@ -129,7 +133,7 @@ async function startup() {
 }
 
 const fmt = (n: number) => (n < 10 ? n.toFixed(2) : String(Math.round(n)));
-const only = new Set((process.env.BENCH_ONLY ?? 'routes,startup,jobs,upload,limits,webhooks,analytics,epfo,documents,pages').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'routes,startup,jobs,upload,limits,webhooks,analytics,epfo,documents,lookup,pages').split(','));
 if (only.has('routes')) await throughput();
 if (only.has('startup')) {
   console.log('\nStart-up and idle memory:');
@@ -147,6 +151,7 @@ if (only.has('webhooks')) printFanOutRows(await webhookFanOutBench());
 if (only.has('analytics')) printAnalyticsRows(await analyticsBench());
 if (only.has('epfo')) printEpfoRows(await epfoBench(epfoOptions(DURATION)), epfoOptions(DURATION));
 if (only.has('documents')) printDocumentForensicsRows(await documentForensicsBench());
+if (only.has('lookup')) await companyCandidateLookupBench();
 if (only.has('pages')) {
   console.log('\nFirst pages (issue 14, item 4):');
   for (const line of await pagesBench()) console.log(line);

@@ -11,6 +11,7 @@ import { pipelineMessages } from './messages/pipeline.ts';
 import { verificationMessages } from './messages/verification.ts';
 import { epfoMessages } from './messages/epfo.ts';
 import { candidateSearchMessages } from './messages/candidate-search.ts';
+import { companyCandidateSearchMessages } from './messages/company-candidate-search.ts';
 import { interviewsMessages } from './messages/interviews.ts';
 import { employmentMessages } from './messages/employment.ts';
 import { teamMessages } from './messages/team.ts';
@@ -40,6 +41,7 @@ export const messages = {
   verification: verificationMessages,
   ...epfoMessages,
   candidateSearch: candidateSearchMessages,
+  companyCandidateSearch: companyCandidateSearchMessages,
   interviews: interviewsMessages,
   employment: employmentMessages,
   team: teamMessages,

@@ -57,10 +57,24 @@ export interface CompanyCandidatesTable {
   location: string | null;
 }
 
+/**
+ * The terms a company's candidate is found by (migration 0060): 'n:' each word of the name, 'e:'
+ * the email, 'p:' the phone's digits, lowered. Kept by triggers with company_candidates and the
+ * person's profile; written only by the database.
+ */
+export interface CompanyCandidateTermsTable {
+  company_id: string;
+  term: string;
+  candidate_id: string;
+  /** On a name's terms: the name's words, each after a space (' priya sharma'). */
+  name_key: string | null;
+}
+
 declare module './schema.ts' {
   interface DB {
     hiring_daily: HiringDailyTable;
     job_stage_counts: JobStageCountsTable;
     company_candidates: CompanyCandidatesTable;
+    company_candidate_terms: CompanyCandidateTermsTable;
   }
 }

@@ -38,6 +38,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, CompanyPermission>> = {
   'POST /api/pipeline/drives': 'jobs.manage',
   'GET /api/pipeline/jobs/:jobId': 'pipeline.view',
   'GET /api/pipeline/applications/:applicationId': 'pipeline.view',
+  'GET /api/pipeline/candidates/search': 'pipeline.view',
   'POST /api/pipeline/applications/:applicationId/stage': 'pipeline.move',
   'GET /api/pipeline/applications/:applicationId/check-requests': 'pipeline.view',
   'POST /api/pipeline/applications/:applicationId/check-requests': 'pipeline.move',

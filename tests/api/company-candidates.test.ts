@@ -140,7 +140,7 @@ describe.skipIf(laneUnavailable)(`candidate search's applicant rows follow every
     expect((await rowOf(farah))?.verified).toBe(true);
   });
 
-  it('deletes and restores a job with 8,000 applicants, each of whose rows it locks, in one statement', async () => {
+  it('deletes and restores a job with 8,000 applicants, each of whose rows it locks, in one statement', { timeout: 90_000 }, async () => {
     // More candidates than the shared lock table holds (64 a connection): the rows are locked, not
     // the lock table filled (an advisory lock a candidate ran out of shared memory).
     const job = (await t.factories.job(companyId, { title: 'Seasonal Packer' })).id;

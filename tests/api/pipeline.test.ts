@@ -402,7 +402,8 @@ describe.skipIf(laneUnavailable)('pipeline', () => {
     }
     const jars = {} as Record<Exclude<Actor, 'anonymous'>, CookieJar>;
     let applicationA = '';
-    const fillRoute = (route: string) => route.replace(':jobId', jobA).replace(':applicationId', applicationA);
+    // Find a candidate searches for the applicant of job A by name (employer B is answered nothing: tests/api/company-candidate-search.test.ts).
+    const fillRoute = (route: string) => (route.endsWith('/candidates/search') ? `${route}?q=Priya` : route.replace(':jobId', jobA).replace(':applicationId', applicationA));
 
     beforeAll(async () => {
       jars.employerA = jarA;
@@ -452,6 +453,12 @@ describe.skipIf(laneUnavailable)('pipeline', () => {
       { actor: 'employerB', method: 'GET', route: '/api/pipeline/applications/:applicationId/check-requests', status: 404 },
       { actor: 'candidate', method: 'GET', route: '/api/pipeline/applications/:applicationId/check-requests', status: notInCompany },
       { actor: 'admin', method: 'GET', route: '/api/pipeline/applications/:applicationId/check-requests', status: notInCompany },
+      { actor: 'employerA', method: 'GET', route: '/api/pipeline/candidates/search', status: 200 },
+      { actor: 'employerB', method: 'GET', route: '/api/pipeline/candidates/search', status: 200 },
+      { actor: 'candidate', method: 'GET', route: '/api/pipeline/candidates/search', status: notInCompany },
+      { actor: 'admin', method: 'GET', route: '/api/pipeline/candidates/search', status: notInCompany },
+      { actor: 'anonymous', method: 'GET', route: '/api/pipeline/candidates/search', status: 401 },
+
       { actor: 'anonymous', method: 'GET', route: '/api/pipeline/applications/:applicationId/check-requests', status: 401 },
       { actor: 'employerA', method: 'GET', route: '/api/pipeline/applications/:applicationId/check-requests', status: 200 },
       { actor: 'employerB', method: 'POST', route: '/api/pipeline/applications/:applicationId/check-requests', body: { subject: 'uan' }, status: 404 },
@@ -479,7 +486,7 @@ describe.skipIf(laneUnavailable)('pipeline', () => {
 
     it('every /api/pipeline route has rows, with at least one refusal', () => {
       const declared = t.app.declaredRoutes.filter((route) => route.url.startsWith('/api/pipeline'));
-      expect(declared.length).toBe(9);
+      expect(declared.length).toBe(10);
       for (const route of declared) {
         const covered = rows.filter((row) => row.route === route.url && row.method === route.method);
         expect(covered.length, `${route.method} ${route.url}`).toBeGreaterThan(0);

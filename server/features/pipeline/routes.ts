@@ -15,6 +15,7 @@ import {
   stageChangeResultSchema,
   withdrawBodySchema,
 } from '../../../shared/schemas/pipeline.ts';
+import { companyCandidateSearchQuerySchema, companyCandidateSearchSchema } from '../../../shared/schemas/company-candidate-search.ts';
 import { sessionOf } from '../../http/access.ts';
 import type { FeatureDeps } from '../feature-deps.ts';
 import { employerCompanyId } from '../jobs/company-scope.ts';
@@ -22,6 +23,7 @@ import { createDrive, listDrives } from './drives.ts';
 import { getJobPipeline, getPipelineApplication } from './get-job-pipeline.ts';
 import { memberScope } from '../team/member-scope.ts';
 import { bulkReject, moveStage, withdrawApplication } from './move-stage.ts';
+import { searchCompanyCandidates } from './search-company-candidates.ts';
 
 /**
  * Pipeline (issue 7 point 1): stages, history, bulk reject, drives and sources. Employers act on
@@ -49,6 +51,13 @@ export async function pipelineRoutes(app: FastifyInstance, { database, config, o
       if (emailed) onMessageQueued();
       return result;
     },
+  );
+
+  // Find a candidate (issue 36 §2): the company's candidates by name, email, phone or ID.
+  api.get(
+    '/api/pipeline/candidates/search',
+    { config: { access: 'user' }, schema: { querystring: companyCandidateSearchQuerySchema, response: { 200: companyCandidateSearchSchema } } },
+    async (request) => searchCompanyCandidates(database.db, memberScope(sessionOf(request)), request.query.q),
   );
 
   api.get(

@@ -1,5 +1,5 @@
 import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { BookmarkPlus, SearchX, X } from 'lucide-react';
 import { messages } from '@shared/messages.ts';
 import { searchSorts, SEARCH_LIMITS, type SavedSearch, type SearchSort } from '@shared/schemas/candidate-search.ts';
@@ -21,6 +21,7 @@ import { SavedSearchesMenu } from './saved-searches-menu.tsx';
 import { SaveSearchDialog } from './save-search-dialog.tsx';
 import { TagInput } from './tag-input.tsx';
 import { Pager } from '@web/components/pager.tsx';
+import { CandidateFinder } from '@web/features/pipeline/components/candidate-finder.tsx';
 
 const text = messages.candidateSearch;
 const SORT_LABELS: Record<SearchSort, string> = {
@@ -52,6 +53,7 @@ export function CandidateSearchPage() {
   const search = useCandidateSearch(body, hasCompany);
   const jobs = useCompanyJobsForFilter(hasCompany);
   const [saving, setSaving] = useState(false);
+  const navigate = useNavigate();
 
   /** A change of filters goes back to page 1; typing replaces the history entry instead of adding one per pause. */
   const update = useCallback(
@@ -151,6 +153,16 @@ export function CandidateSearchPage() {
           </div>
         ) : null}
       </div>
+
+      {/* Find one candidate by name, email, phone or ID (issue 36 §2): their application opens on its job's pipeline. */}
+      {hasCompany ? (
+        <div role="search" aria-label={messages.companyCandidateSearch.label}>
+          <CandidateFinder
+            className="w-full sm:max-w-md"
+            onSelect={(application) => void navigate(`/dashboard/jobs/${encodeURIComponent(application.job_id)}/pipeline?application=${encodeURIComponent(application.id)}`)}
+          />
+        </div>
+      ) : null}
 
       <div className="grid items-start gap-6 lg:grid-cols-[18rem_1fr]">
         <Card className="space-y-4 p-5" role="search" aria-label={text.filtersTitle}>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { format } from 'date-fns';
 import { CalendarPlus, FileSignature, FileText } from 'lucide-react';
 import { messages } from '@shared/messages.ts';
-import { isFinalStage, type PipelineStage } from '@shared/schemas/pipeline.ts';
+import { isFinalStage, type PipelineApplication, type PipelineStage } from '@shared/schemas/pipeline.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
 import { Label } from '@web/components/ui/label.tsx';
@@ -37,7 +37,8 @@ export function ApplicationPanel({
 }: {
   applicationId: string | null;
   onOpenChange: (open: boolean) => void;
-  onMove: (stage: PipelineStage, note: string) => void;
+  /** The application as the panel shows it comes along, for one the board does not list. */
+  onMove: (stage: PipelineStage, note: string, application: PipelineApplication) => void;
   moving: boolean;
 }) {
   const detail = usePipelineApplication(applicationId);
@@ -52,8 +53,8 @@ export function ApplicationPanel({
   const application = detail.data;
 
   function submit() {
-    if (!stage) return;
-    onMove(stage, note);
+    if (!stage || !application) return;
+    onMove(stage, note, application);
     setStage('');
     setNote('');
   }

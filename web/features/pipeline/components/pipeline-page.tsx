@@ -1,6 +1,6 @@
 import { forCount } from '@shared/english.ts';
 import { useCallback, useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { toast } from '@web/lib/toast.ts';
@@ -19,6 +19,7 @@ import { pipelineQueryKey, usePipeline } from '../api/get-pipeline.ts';
 import { useMoveStage } from '../api/move-stage.ts';
 import { sourceLabel, stageLabel } from '../lib/format.ts';
 import { ApplicationPanel } from './application-panel.tsx';
+import { CandidateFinder } from './candidate-finder.tsx';
 import { PipelineBoard } from './pipeline-board.tsx';
 import { PipelineList } from './pipeline-list.tsx';
 import { HireDialog, RejectDialog } from './stage-dialogs.tsx';
@@ -76,7 +77,24 @@ export function PipelinePage() {
   const [show, setShow] = useState<StageLimits>({});
   const pipeline = usePipeline(jobId, show);
   const move = useMoveStage(jobId);
-  const [openId, setOpenId] = useState<string | null>(null);
+  const [chosenId, setOpenId] = useState<string | null>(null);
+  // ?application=… (Find a candidate, from another job's board or the Candidates page) opens that
+  // application until the panel is closed, which takes it out of the address.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const linked = searchParams.get('application');
+  const openId = linked ?? chosenId;
+  const closePanel = () => {
+    setOpenId(null);
+    if (linked)
+      setSearchParams(
+        (current) => {
+          current.delete('application');
+          return current;
+        },
+        { replace: true },
+      );
+  };
   const [pending, setPending] = useState<PendingMove | null>(null);
   // A phone shows one board column at a time: the list, with every stage in it, reads better there.
   const [initialView] = useState(() => (window.matchMedia('(max-width: 639px)').matches ? 'list' : 'board'));
@@ -133,6 +151,14 @@ export function PipelinePage() {
         </div>
       </div>
 
+      <CandidateFinder
+        className="w-full sm:max-w-md"
+        onSelect={(application) => {
+          if (application.job_id === jobId) setOpenId(application.id);
+          else void navigate(`/dashboard/jobs/${encodeURIComponent(application.job_id)}/pipeline?application=${encodeURIComponent(application.id)}`);
+        }}
+      />
+
       {pipeline.isPending ? (
         <div className="flex justify-center py-16">
           <Spinner className="size-8" label={text.loading} />
@@ -177,11 +203,12 @@ export function PipelinePage() {
         key={openId ?? 'closed'}
         applicationId={openId}
         onOpenChange={(open) => {
-          if (!open) setOpenId(null);
+          if (!open) closePanel();
         }}
         moving={move.isPending}
-        onMove={(stage, note) => {
-          if (openApplication) requestMove(openApplication, stage, note);
+        onMove={(stage, note, shown) => {
+          // An application the board does not list (found by search in a long stage) moves as the panel shows it.
+          requestMove(openApplication ?? shown, stage, note);
         }}
       />
       <HireDialog
