@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { NullableTimestamp, Timestamp } from './schema-columns.ts';
 
-/** Interviews, their interviewers and scorecards (migrations 0002, 0010), merged into DB. */
+/** Interviews, their interviewers and scorecards (migrations 0002, 0010, 0061), merged into DB. */
 
 export interface InterviewsTable {
   id: Generated<string>;
@@ -12,7 +12,7 @@ export interface InterviewsTable {
   duration_minutes: Generated<number>;
   mode: Generated<'video' | 'phone' | 'in_person'>;
   location: string | null;
-  status: Generated<'scheduled' | 'cancelled' | 'completed'>;
+  status: Generated<'scheduled' | 'cancelled' | 'completed' | 'no_show'>;
   sequence: Generated<number>;
   created_by: string | null;
   cancel_reason: string | null;
@@ -35,10 +35,18 @@ export interface InterviewScorecardsTable {
   updated_at: Timestamp;
 }
 
+/** An interviewer's calendar feed (migration 0061): the secret token's SHA-256, never the token. */
+export interface InterviewCalendarFeedsTable {
+  user_id: string;
+  token_hash: string;
+  created_at: Timestamp;
+}
+
 declare module './schema.ts' {
   interface DB {
     interviews: InterviewsTable;
     interview_interviewers: InterviewInterviewersTable;
     interview_scorecards: InterviewScorecardsTable;
+    interview_calendar_feeds: InterviewCalendarFeedsTable;
   }
 }

@@ -10,7 +10,8 @@ const text = messages.interviews;
 export const INTERVIEW_TIME_ZONE = 'Asia/Kolkata';
 export const INTERVIEW_MODES = ['video', 'phone', 'in_person'] as const;
 export type InterviewMode = (typeof INTERVIEW_MODES)[number];
-export const INTERVIEW_STATUSES = ['scheduled', 'cancelled', 'completed'] as const;
+/** no_show: the time passed and the candidate did not attend (issue 36 §4); undoing it gives scheduled. */
+export const INTERVIEW_STATUSES = ['scheduled', 'cancelled', 'completed', 'no_show'] as const;
 export const INTERVIEW_LIMITS = { minDuration: 15, maxDuration: 480, location: 500, reason: 500, interviewers: 10, criterionName: 60, notes: 5000, minCriteria: 3, maxCriteria: 5 } as const;
 /** What the dialog offers; the API takes any whole number of minutes in range. */
 export const DURATION_CHOICES = [15, 30, 45, 60, 90, 120, 180, 240] as const;
@@ -164,6 +165,9 @@ export const cancelInterviewBodySchema = z.strictObject({
     .nullable()
     .optional(),
 });
+
+/** POST /api/interviews/:id/no-show takes no fields; anything sent is refused. */
+export const noShowBodySchema = z.strictObject({});
 
 export const scorecardCriterionSchema = z.strictObject({
   name: z

@@ -36,7 +36,7 @@ describe.skipIf(laneUnavailable)('Interviews: /api/interviews', () => {
   let applicationB: string;
 
   const db = () => t.database.db;
-  const call = (who: Who, method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: object) =>
+  const call = (who: Who, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: who === 'anonymous' ? {} : { cookie: users[who].jar.header }, ...(payload === undefined ? {} : { payload }), remoteAddress: nextIp() });
   const counts = async () => ({
     interviews: Number((await db().selectFrom('interviews').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
@@ -454,7 +454,7 @@ describe.skipIf(laneUnavailable)('Interviews: /api/interviews', () => {
     let otherInterview: string;
     interface Row {
       who: Who;
-      method: 'GET' | 'POST' | 'PATCH' | 'PUT';
+      method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
       route: string;
       url: () => string;
       body?: () => object;
@@ -501,6 +501,16 @@ describe.skipIf(laneUnavailable)('Interviews: /api/interviews', () => {
       { who: 'candidate', method: 'PUT', route: '/api/interviews/:id/scorecard', url: interviewUrl('/scorecard'), body: card, status: 403 },
       { who: 'anonymous', method: 'PUT', route: '/api/interviews/:id/scorecard', url: interviewUrl('/scorecard'), body: card, status: 401 },
       { who: 'employerA', method: 'PUT', route: '/api/interviews/:id/scorecard', url: interviewUrl('/scorecard'), body: card, status: 403 },
+      // A no-show (issue 36 §4): this interview has not started, and is not marked (interview-no-show.test.ts has the rest).
+      { who: 'employerB', method: 'POST', route: '/api/interviews/:id/no-show', url: interviewUrl('/no-show'), body: () => ({}), status: 404 },
+      { who: 'candidate', method: 'POST', route: '/api/interviews/:id/no-show', url: interviewUrl('/no-show'), body: () => ({}), status: 403 },
+      { who: 'anonymous', method: 'POST', route: '/api/interviews/:id/no-show', url: interviewUrl('/no-show'), body: () => ({}), status: 401 },
+      { who: 'employerA', method: 'POST', route: '/api/interviews/:id/no-show', url: () => '/api/interviews/not-a-uuid/no-show', body: () => ({}), status: 400 },
+      { who: 'employerA', method: 'POST', route: '/api/interviews/:id/no-show', url: interviewUrl('/no-show'), body: () => ({}), status: 409 },
+      { who: 'employerB', method: 'DELETE', route: '/api/interviews/:id/no-show', url: interviewUrl('/no-show'), status: 404 },
+      { who: 'candidate', method: 'DELETE', route: '/api/interviews/:id/no-show', url: interviewUrl('/no-show'), status: 403 },
+      { who: 'anonymous', method: 'DELETE', route: '/api/interviews/:id/no-show', url: interviewUrl('/no-show'), status: 401 },
+      { who: 'employerA', method: 'DELETE', route: '/api/interviews/:id/no-show', url: interviewUrl('/no-show'), status: 409 },
       { who: 'employerB', method: 'POST', route: '/api/interviews/:id/cancel', url: interviewUrl('/cancel'), body: () => ({}), status: 404 },
       { who: 'candidate', method: 'POST', route: '/api/interviews/:id/cancel', url: interviewUrl('/cancel'), body: () => ({}), status: 403 },
       { who: 'anonymous', method: 'POST', route: '/api/interviews/:id/cancel', url: interviewUrl('/cancel'), body: () => ({}), status: 401 },
@@ -529,7 +539,7 @@ describe.skipIf(laneUnavailable)('Interviews: /api/interviews', () => {
       const declared = t.app.declaredRoutes.filter((route) => route.url === '/api/interviews' || route.url.startsWith('/api/interviews/'));
       const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
       const declaredKeys = [...new Set(declared.map(key))].sort();
-      expect(declaredKeys.length).toBe(8);
+      expect(declaredKeys.length).toBe(10);
       expect([...new Set(rows.map((row) => key({ method: row.method, url: row.route })))].sort()).toEqual(declaredKeys);
       for (const who of ['anonymous', 'candidate'] as const) {
         const tried = new Set(rows.filter((row) => row.who === who).map((row) => key({ method: row.method, url: row.route })));
@@ -565,6 +575,7 @@ describe.skipIf(laneUnavailable)('Interviews: /api/interviews', () => {
         { method: 'POST', url: '/api/interviews' },
         { method: 'PATCH', url: `/api/interviews/${interviewId}` },
         { method: 'POST', url: `/api/interviews/${interviewId}/cancel` },
+        { method: 'POST', url: `/api/interviews/${interviewId}/no-show` },
         { method: 'PUT', url: `/api/interviews/${interviewId}/scorecard` },
       ] as const;
       await fc.assert(

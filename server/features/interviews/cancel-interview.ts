@@ -16,11 +16,14 @@ import { emitWebhookEvent } from '../webhooks/emit.ts';
  * Cancels a scheduled interview: status cancelled, SEQUENCE raised, the candidate emailed a
  * METHOD:CANCEL .ics (STATUS:CANCELLED, same UID) and the pending reminder withdrawn, in one
  * transaction. The application's stage is left as it is (the pipeline decides what comes next).
+ * Only before the start: a past interview is refused (409) and may be marked as a no-show instead.
  */
 export async function cancelInterview(db: Kysely<DB>, actor: Actor & { mailFrom: string }, interviewId: string, reason: string | null, now: Date = new Date()): Promise<Interview> {
   return db.transaction().execute(async (trx) => {
     const current = await lockCompanyInterview(trx, actor.companyId, interviewId);
     if (current.status !== 'scheduled') throw conflict(messages.interviews.notScheduled, 'INTERVIEW_NOT_SCHEDULED');
+    // Past interviews offer no Cancel (issue 36 §4): once it has started, it happened or it was a no-show.
+    if (current.scheduled_at.getTime() <= now.getTime()) throw conflict(messages.interviews.cancelPast, 'INTERVIEW_IN_PAST');
     const sequence = current.sequence + 1;
     await trx.updateTable('interviews').set({ status: 'cancelled', cancel_reason: reason, sequence, updated_at: now }).where('id', '=', interviewId).execute();
     await writeAudit(trx, {

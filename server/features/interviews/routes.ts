@@ -10,6 +10,7 @@ import {
   interviewSchema,
   listInterviewsQuerySchema,
   myInterviewListSchema,
+  noShowBodySchema,
   rescheduleInterviewBodySchema,
   savedInterviewSchema,
   scheduleInterviewBodySchema,
@@ -26,6 +27,8 @@ import { memberScope } from '../team/member-scope.ts';
 import { interviewCompanyOf, type Actor } from './interview-scope.ts';
 import { InterviewConflictError } from './interview-rules.ts';
 import { getInterview, listInterviews, listMyInterviews } from './list-interviews.ts';
+import { markNoShow, undoNoShow } from './mark-no-show.ts';
+import { calendarFeedRoutes } from './calendar-feed-routes.ts';
 import { rescheduleInterview } from './reschedule-interview.ts';
 import { scheduleInterview } from './schedule-interview.ts';
 import { listScorecards, saveScorecard } from './scorecards.ts';
@@ -44,14 +47,14 @@ export async function interviewRoutes(app: FastifyInstance, deps: FeatureDeps) {
   });
 
   api.get('/api/interviews', { config: { access: 'user' }, schema: { querystring: listInterviewsQuerySchema, response: { 200: interviewListSchema } } }, async (request) => ({
-    interviews: await listInterviews(db, memberScope(sessionOf(request)), request.query),
+    interviews: await listInterviews(db, memberScope(sessionOf(request)), request.query, deps.clock()),
   }));
 
   // A candidate's own interviews (declared before /:id; Fastify prefers the static segment anyway).
   api.get('/api/interviews/mine', { config: { access: 'user' }, schema: { response: { 200: myInterviewListSchema } } }, async (request) => {
     const session = sessionOf(request);
     if (session.profile.role !== 'candidate') throw forbidden(messages.interviews.candidatesOnly, 'CANDIDATES_ONLY');
-    return { interviews: await listMyInterviews(db, session.userId) };
+    return { interviews: await listMyInterviews(db, session.userId, deps.clock()) };
   });
 
   api.get('/api/interviews/:id', { config: { access: 'user' }, schema: { params: interviewIdParamsSchema, response: { 200: interviewSchema } } }, async (request) =>
@@ -92,10 +95,23 @@ export async function interviewRoutes(app: FastifyInstance, deps: FeatureDeps) {
     '/api/interviews/:id/cancel',
     { config: { access: 'user' }, schema: { params: interviewIdParamsSchema, body: cancelInterviewBodySchema, response: { 200: interviewSchema } } },
     async (request) => {
-      const interview = await cancelInterview(db, actorOf(sessionOf(request), request.ip), request.params.id, request.body.reason ?? null);
+      const interview = await cancelInterview(db, actorOf(sessionOf(request), request.ip), request.params.id, request.body.reason ?? null, deps.clock());
       deps.onMessageQueued();
       return interview;
     },
+  );
+
+  // The candidate did not attend (issue 36 §4): only once the start has passed; DELETE undoes it.
+  api.post(
+    '/api/interviews/:id/no-show',
+    { config: { access: 'user' }, schema: { params: interviewIdParamsSchema, body: noShowBodySchema, response: { 200: interviewSchema } } },
+    async (request) => markNoShow(db, actorOf(sessionOf(request), request.ip), request.params.id, deps.clock()),
+  );
+
+  api.delete(
+    '/api/interviews/:id/no-show',
+    { config: { access: 'user' }, schema: { params: interviewIdParamsSchema, response: { 200: interviewSchema } } },
+    async (request) => undoNoShow(db, actorOf(sessionOf(request), request.ip), request.params.id, deps.clock()),
   );
 
   api.get('/api/interviews/:id/scorecards', { config: { access: 'user' }, schema: { params: interviewIdParamsSchema, response: { 200: scorecardListSchema } } }, async (request) => ({
@@ -105,6 +121,8 @@ export async function interviewRoutes(app: FastifyInstance, deps: FeatureDeps) {
   api.put(
     '/api/interviews/:id/scorecard',
     { config: { access: 'user' }, schema: { params: interviewIdParamsSchema, body: scorecardBodySchema, response: { 200: scorecardSchema } } },
-    async (request) => saveScorecard(db, actorOf(sessionOf(request), request.ip), request.params.id, request.body),
+    async (request) => saveScorecard(db, actorOf(sessionOf(request), request.ip), request.params.id, request.body, deps.clock()),
   );
+
+  await calendarFeedRoutes(app, deps);
 }

@@ -21,6 +21,7 @@ export async function saveScorecard(db: Kysely<DB>, actor: Actor, interviewId: s
     const isInterviewer = await trx.selectFrom('interview_interviewers').select('user_id').where('interview_id', '=', interviewId).where('user_id', '=', actor.userId).executeTakeFirst();
     if (!isInterviewer) throw forbidden(text.notAnInterviewer, 'NOT_AN_INTERVIEWER');
     if (interview.status === 'cancelled') throw conflict(text.scorecardCancelled, 'INTERVIEW_CANCELLED');
+    if (interview.status === 'no_show') throw conflict(text.scorecardNoShow, 'INTERVIEW_NO_SHOW');
     if (interview.scheduled_at.getTime() > now.getTime()) throw conflict(text.scorecardTooEarly, 'INTERVIEW_NOT_STARTED');
 
     const criteria = JSON.stringify(body.criteria.map(({ name, rating }) => ({ name, rating })));

@@ -42,3 +42,18 @@ export function useCancelInterview() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: cancelInterview, onSettled: () => refresh(queryClient) });
 }
+
+/** POST /api/interviews/:id/no-show: the candidate did not attend (only once the start has passed). */
+export function markNoShow(id: string): Promise<Interview> {
+  return api(`/api/interviews/${encodeURIComponent(id)}/no-show`, { method: 'POST', body: {}, schema: interviewSchema });
+}
+
+/** DELETE /api/interviews/:id/no-show: takes the mark off again. */
+export function undoNoShow(id: string): Promise<Interview> {
+  return api(`/api/interviews/${encodeURIComponent(id)}/no-show`, { method: 'DELETE', schema: interviewSchema });
+}
+
+export function useNoShow() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: ({ id, noShow }: { id: string; noShow: boolean }) => (noShow ? markNoShow(id) : undoNoShow(id)), onSettled: () => refresh(queryClient) });
+}

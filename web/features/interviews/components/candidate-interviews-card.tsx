@@ -39,7 +39,9 @@ export function CandidateInterviewsCard() {
                   <CalendarClock className="size-4 text-slate-500" aria-hidden="true" />
                   <span className={interview.status === 'cancelled' ? 'line-through' : undefined}>{interview.starts_at_label}</span>
                   <span className="text-sm font-normal text-slate-500">· {fill(text.minutes, { count: String(interview.duration_minutes) })}</span>
-                  {interview.status === 'cancelled' ? <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-red-700">{text.statusLabels.cancelled}</span> : null}
+                  {interview.status === 'cancelled' || interview.status === 'no_show' ? (
+                    <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${interview.status === 'cancelled' ? 'bg-red-50 text-red-700' : 'bg-amber-50 text-amber-800'}`}>{text.statusLabels[interview.status]}</span>
+                  ) : null}
                 </p>
                 <p className="text-sm text-slate-700">{fill(text.candidateAt, { job: interview.job_title, company: interview.company_name })}</p>
                 {interview.status === 'scheduled' ? (

@@ -8,11 +8,13 @@ import { useCan } from '@web/lib/session/use-can.ts';
 import { fill } from '@web/lib/fill.ts';
 import { useNow } from '@web/lib/use-now.ts';
 import { CancelInterviewDialog } from './cancel-interview-dialog.tsx';
+import { NoShowButton } from './no-show-button.tsx';
 import { InterviewFormDialog } from './schedule-interview-dialog.tsx';
 import { ScorecardDialog } from './scorecard-dialog.tsx';
 
 const text = messages.interviews;
 const MODE_ICONS = { video: Video, phone: Phone, in_person: MapPin } as const;
+const STATUS_BADGES = { scheduled: '', cancelled: 'bg-red-50 text-red-700', completed: 'bg-green-50 text-green-700', no_show: 'bg-amber-50 text-amber-800' } as const;
 
 /** Where the interview happens: a video link opens in a new tab; anything else is plain text. */
 export function InterviewLocation({ mode, location }: { mode: Interview['mode']; location: string }) {
@@ -36,13 +38,18 @@ export function InterviewLocation({ mode, location }: { mode: Interview['mode'];
   );
 }
 
-/** One interview with its actions: reschedule and cancel while scheduled, scorecards once started. */
+/**
+ * One interview with its actions: reschedule while scheduled, cancel only before the start, mark
+ * (or unmark) a no-show after it, scorecards once started unless the candidate did not attend.
+ */
 export function InterviewItem({ interview, showCandidate = true, timeOnly = false }: { interview: Interview; showCandidate?: boolean; timeOnly?: boolean }) {
   const userId = useMe().data?.user?.id;
   const [dialog, setDialog] = useState<'reschedule' | 'cancel' | 'scorecard' | null>(null);
   const now = useNow();
   const started = new Date(interview.scheduled_at).getTime() <= now;
   const scheduled = interview.status === 'scheduled';
+  // Scorecards mean the candidate was interviewed: the server refuses a no-show then.
+  const noShowOffered = (interview.status === 'no_show' || (scheduled && started)) && interview.scorecard_count === 0;
   // Reschedule and Cancel are refused to interviewers by the server: not offered (issue 33 B6).
   const canManage = useCan('interviews.manage');
 
@@ -54,7 +61,7 @@ export function InterviewItem({ interview, showCandidate = true, timeOnly = fals
           <span>{timeOnly ? `${formatIstTime(interview.scheduled_at)} IST` : interview.starts_at_label}</span>
           <span className="text-sm font-normal text-slate-500">· {fill(text.minutes, { count: String(interview.duration_minutes) })}</span>
           {interview.status !== 'scheduled' ? (
-            <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${interview.status === 'cancelled' ? 'bg-red-50 text-red-700' : 'bg-green-50 text-green-700'}`}>
+            <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_BADGES[interview.status]}`}>
               {text.statusLabels[interview.status]}
             </span>
           ) : null}
@@ -73,13 +80,16 @@ export function InterviewItem({ interview, showCandidate = true, timeOnly = fals
               <CalendarClock className="size-4" aria-hidden="true" />
               {text.reschedule}
             </Button>
-            <Button variant="outline" size="sm" onClick={() => setDialog('cancel')}>
-              <XCircle className="size-4" aria-hidden="true" />
-              {text.cancelInterview}
-            </Button>
+            {started ? null : (
+              <Button variant="outline" size="sm" onClick={() => setDialog('cancel')}>
+                <XCircle className="size-4" aria-hidden="true" />
+                {text.cancelInterview}
+              </Button>
+            )}
           </>
         ) : null}
-        {started && interview.status !== 'cancelled' ? (
+        {canManage && noShowOffered ? <NoShowButton interview={interview} /> : null}
+        {started && (interview.status === 'scheduled' || interview.status === 'completed') ? (
           <Button variant="outline" size="sm" onClick={() => setDialog('scorecard')}>
             <ClipboardList className="size-4" aria-hidden="true" />
             {interview.scorecard_count > 0 ? fill(text.scorecardCount, { count: String(interview.scorecard_count) }) : text.scorecard}

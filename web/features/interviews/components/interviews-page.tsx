@@ -8,6 +8,7 @@ import { Spinner } from '@web/components/ui/spinner.tsx';
 import { cn } from '@web/lib/cn.ts';
 import { useCan } from '@web/lib/session/use-can.ts';
 import { useInterviews, type InterviewView } from '../api/get-interviews.ts';
+import { CalendarFeedCard } from './calendar-feed-card.tsx';
 import { InterviewItem } from './interview-item.tsx';
 import { PickApplicationDialog } from './pick-application-dialog.tsx';
 import { ScheduleInterviewDialog } from './schedule-interview-dialog.tsx';
@@ -96,6 +97,8 @@ export function InterviewsPage() {
           ))}
         </div>
       )}
+
+      <CalendarFeedCard />
 
       <PickApplicationDialog
         open={picking}
