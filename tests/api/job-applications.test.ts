@@ -13,7 +13,28 @@ import { createTestApp, signIn, type CookieJar, type TestApp } from '../support/
 import { waitFor } from '../support/wait-for.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
-const DETAIL_KEYS = ['accepting_applications', 'applications_stopped', 'benefits', 'company_name', 'created_at', 'description', 'expires_at', 'id', 'location', 'requirements', 'salary', 'title'];
+// With the structured details of issue 36 §1 (null when the employer gave none).
+const DETAIL_KEYS = [
+  'accepting_applications',
+  'applications_stopped',
+  'benefits',
+  'company_name',
+  'created_at',
+  'department',
+  'description',
+  'employment_type',
+  'expires_at',
+  'id',
+  'location',
+  'openings',
+  'pay_max_paise',
+  'pay_min_paise',
+  'pay_period',
+  'requirements',
+  'salary',
+  'title',
+  'work_mode',
+];
 const INDEX_HTML = `<!doctype html>
 <html lang="en-IN">
   <head>
