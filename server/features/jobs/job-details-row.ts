@@ -7,7 +7,8 @@ export const JOB_DETAIL_COLUMNS = ['department', 'employment_type', 'work_mode',
 
 type DetailRow = Pick<Selectable<JobPostingsTable>, (typeof JOB_DETAIL_COLUMNS)[number]>;
 
-const paiseOrNull = (value: string | number | null) => (value === null ? null : Number(value));
+/** A bigint pay column as a number: both drivers hand bigint over as text. */
+export const paiseOrNull = (value: string | number | null) => (value === null ? null : Number(value));
 
 /** The details as answers carry them: bigint pay arrives as text from both drivers. */
 export function jobDetailsOf(row: DetailRow): JobDetails {

@@ -10,7 +10,7 @@ import { writeAudit } from '../../audit/write-audit.ts';
 import { assertListingsWithinLimit, type PlanLimitOptions } from '../billing/limits.ts';
 import { emitWebhookEvent } from '../webhooks/emit.ts';
 import type { Actor } from './create-job.ts';
-import { JOB_DETAIL_COLUMNS } from './job-details-row.ts';
+import { JOB_DETAIL_COLUMNS, paiseOrNull } from './job-details-row.ts';
 import { companyJobAsListed } from './list-company-jobs.ts';
 import { isOpenAt, lockJob } from './update-job.ts';
 
@@ -55,8 +55,8 @@ export async function cloneJob(db: Kysely<DB>, actor: Actor, jobId: string): Pro
       .insertInto('job_postings')
       .values({
         ...fields,
-        pay_min_paise: pay_min_paise === null ? null : Number(pay_min_paise),
-        pay_max_paise: pay_max_paise === null ? null : Number(pay_max_paise),
+        pay_min_paise: paiseOrNull(pay_min_paise),
+        pay_max_paise: paiseOrNull(pay_max_paise),
         title: title.length > JOB_LIMITS.title ? source.title : title,
         company_id: actor.companyId,
         created_by: actor.userId,

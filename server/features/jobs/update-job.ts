@@ -8,7 +8,7 @@ import { publish } from '../../realtime/events.ts';
 import { writeAudit } from '../../audit/write-audit.ts';
 import { expiryInstant, type Actor } from './create-job.ts';
 import { companyJobAsListed } from './list-company-jobs.ts';
-import { jobDetailColumns } from './job-details-row.ts';
+import { jobDetailColumns, paiseOrNull } from './job-details-row.ts';
 import { emitWebhookEvent } from '../webhooks/emit.ts';
 import { assertListingsWithinLimit, type PlanLimitOptions } from '../billing/limits.ts';
 
@@ -31,7 +31,6 @@ export async function lockJob(trx: Transaction<DB>, companyId: string, jobId: st
 }
 
 type LockedJob = Awaited<ReturnType<typeof lockJob>>;
-const numberOrNull = (value: string | number | null) => (value === null ? null : Number(value));
 
 /** The details across fields as they will stand after the edit (what was not sent stays): 400 naming the first problem. */
 function assertDetailsAfterEdit(before: LockedJob, values: UpdateJobValues): void {
@@ -39,8 +38,8 @@ function assertDetailsAfterEdit(before: LockedJob, values: UpdateJobValues): voi
   const issue = jobDetailIssues({
     location: pick(values.location, before.location),
     work_mode: pick(values.work_mode, before.work_mode),
-    pay_min_paise: pick(values.pay_min_paise, numberOrNull(before.pay_min_paise)),
-    pay_max_paise: pick(values.pay_max_paise, numberOrNull(before.pay_max_paise)),
+    pay_min_paise: pick(values.pay_min_paise, paiseOrNull(before.pay_min_paise)),
+    pay_max_paise: pick(values.pay_max_paise, paiseOrNull(before.pay_max_paise)),
     pay_period: pick(values.pay_period, before.pay_period),
   })[0];
   if (issue) throw badRequest(issue.message);

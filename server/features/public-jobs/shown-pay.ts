@@ -1,4 +1,5 @@
 import { formatJobPay, type PayPeriod } from '../../../shared/job-details.ts';
+import { paiseOrNull } from '../jobs/job-details-row.ts';
 
 interface PayColumns {
   salary: string | null;
@@ -7,7 +8,6 @@ interface PayColumns {
   pay_period: PayPeriod | null;
 }
 
-const paiseOrNull = (value: string | number | null) => (value === null ? null : Number(value));
 
 /**
  * The pay a visitor reads on the board and a company's page: the employer's own words when they
