@@ -6,6 +6,7 @@ import type { DashboardOverview, TeamMember } from '../../shared/schemas/dashboa
 import type { ApplyToJobResult, MyApplication, PublicJobDetail } from '../../shared/schemas/job-detail.ts';
 import type { EmployerJob, EmployerJobsPage, JobApplicant } from '../../shared/schemas/jobs.ts';
 import type { PublicCompany, PublicJobsPage } from '../../shared/schemas/public-jobs.ts';
+import { PUBLIC_JOB_DETAIL_KEYS } from '../support/public-job-keys.ts';
 import { laneUnavailable } from '../support/test-database.ts';
 import { createTestApp, signIn, type CookieJar, type TestApp } from '../support/test-app.ts';
 
@@ -21,27 +22,6 @@ import { createTestApp, signIn, type CookieJar, type TestApp } from '../support/
 const WORKSPACE_PREFIXES = ['/api/jobs', '/api/job-applications', '/api/dashboard', '/api/team', '/api/profile', '/api/public'];
 const DAY = 24 * 60 * 60 * 1000;
 const PUBLIC_JOB_KEYS = ['company_name', 'created_at', 'expires_at', 'id', 'location', 'salary', 'title'];
-const PUBLIC_DETAIL_KEYS = [
-  'accepting_applications',
-  'applications_stopped',
-  'benefits',
-  'company_name',
-  'created_at',
-  'department',
-  'description',
-  'employment_type',
-  'expires_at',
-  'id',
-  'location',
-  'openings',
-  'pay_max_paise',
-  'pay_min_paise',
-  'pay_period',
-  'requirements',
-  'salary',
-  'title',
-  'work_mode',
-];
 
 type Actor = 'employerA' | 'employerB' | 'candidate' | 'anonymous';
 type JobKey = 'jobA' | 'jobB' | 'deletedJobA' | 'expiredJobB';
@@ -168,7 +148,7 @@ describe.skipIf(laneUnavailable)('company permissions over the employer workspac
       actor: 'anonymous', method: 'GET', route: '/api/public/jobs/:jobId', job: 'jobA', status: 200,
       check: (response) => {
         const job = response.json<PublicJobDetail>();
-        expect(Object.keys(job).sort()).toEqual(PUBLIC_DETAIL_KEYS);
+        expect(Object.keys(job).sort()).toEqual(PUBLIC_JOB_DETAIL_KEYS);
         expect(job).toMatchObject({ id: jobs.jobA, company_name: companyA.name, accepting_applications: true });
         expect(response.body).not.toContain(companyA.id);
         expect(response.body).not.toContain(users.employerA.id);

@@ -8,33 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
 import type { PublicJobDetail } from '../../shared/schemas/job-detail.ts';
 import { withSiteImage } from '../../server/features/public-jobs/job-page-meta.ts';
+import { PUBLIC_JOB_DETAIL_KEYS } from '../support/public-job-keys.ts';
 import { laneUnavailable } from '../support/test-database.ts';
 import { createTestApp, signIn, type CookieJar, type TestApp } from '../support/test-app.ts';
 import { waitFor } from '../support/wait-for.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
-// With the structured details of issue 36 §1 (null when the employer gave none).
-const DETAIL_KEYS = [
-  'accepting_applications',
-  'applications_stopped',
-  'benefits',
-  'company_name',
-  'created_at',
-  'department',
-  'description',
-  'employment_type',
-  'expires_at',
-  'id',
-  'location',
-  'openings',
-  'pay_max_paise',
-  'pay_min_paise',
-  'pay_period',
-  'requirements',
-  'salary',
-  'title',
-  'work_mode',
-];
 const INDEX_HTML = `<!doctype html>
 <html lang="en-IN">
   <head>
@@ -108,7 +87,7 @@ describe.skipIf(laneUnavailable)('job detail and applying: /api/public/jobs/:job
       const response = await detail(openJob.id);
       expect(response.statusCode, response.body).toBe(200);
       const job: PublicJobDetail = response.json();
-      expect(Object.keys(job).sort()).toEqual(DETAIL_KEYS);
+      expect(Object.keys(job).sort()).toEqual(PUBLIC_JOB_DETAIL_KEYS);
       expect(job).toMatchObject({
         id: openJob.id,
         title: 'Backend Engineer (Go)',
