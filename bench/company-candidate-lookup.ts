@@ -11,7 +11,8 @@
  * statements fire migration 0060's triggers that write the search terms; VACUUM ANALYZE after.
  * Requests go through app.inject as the large company's owner, one at a time, BENCH_LOOKUP_ROUNDS
  * (default 200) per kind after 10 warm-ups, each for a different candidate; prints p50 and p95 per
- * kind against the goal of 15 ms and the signed-in floor (GET /api/me). Asserts nothing.
+ * kind against the goal of 15 ms and the signed-in floor (GET /api/me). Asserts nothing. The same data
+ * holds three audit entries per application, and the last probe reads an application's timeline.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -23,6 +24,7 @@ import { loadConfig } from '../server/config.ts';
 import type { Database } from '../server/db/database.ts';
 import type { DB } from '../server/db/schema.ts';
 import { createFactories } from '../server/dev/factories.ts';
+import type { TimelinePage } from '../shared/schemas/candidate-record.ts';
 import type { CompanyCandidateSearch } from '../shared/schemas/company-candidate-search.ts';
 import { withBenchPostgres } from './bench-postgres.ts';
 
@@ -90,13 +92,19 @@ export async function load(db: Kysely<DB>, candidates: number): Promise<void> {
                CASE WHEN k < 3 THEN ${bigCompany} ELSE ${otherCompany(`(1 + g % ${OTHER_COMPANIES})`)} END,
                'lookup-c' || g, workcred_stage_rank('received'), now() - ((g * 5 + k) % 500000) * interval '1 minute', now() - ((g * 5 + k) % 500000) * interval '1 minute'
         FROM ${ids}, generate_series(0, ${PER_CANDIDATE - 1}) AS k`.execute(connection);
+      // The timeline's reads (issue 36 §2): three audit entries per application (moves, a note, a tag), as many million as there are applications ×3.
+      await sql`
+        INSERT INTO admin_audit_logs (company_id, action, entity_type, entity_id, details, created_at)
+        SELECT ja.company_id, (ARRAY['application_stage_changed', 'application_note_added', 'application_stage_changed'])[1 + k], 'job_application', ja.id::text,
+               jsonb_build_object('from', 'received', 'to', 'screening'), ja.created_at + k * interval '1 hour'
+        FROM job_applications ja, generate_series(0, 2) AS k`.execute(connection);
     } finally {
       await sql`RESET session_replication_role`.execute(connection);
     }
   });
   // The applicant rows and, through migration 0060's triggers, their search terms.
   await sql`SELECT workcred_rebuild_company_candidates(NULL)`.execute(db);
-  for (const table of ['company_candidate_terms', 'company_candidates', 'job_applications', 'user_profiles', 'candidate_profiles', 'job_postings']) {
+  for (const table of ['company_candidate_terms', 'company_candidates', 'job_applications', 'user_profiles', 'candidate_profiles', 'job_postings', 'admin_audit_logs']) {
     await sql`VACUUM ANALYZE ${sql.table(table)}`.execute(db);
   }
 }
@@ -168,6 +176,15 @@ async function measure(database: Database, candidates: number): Promise<LookupRo
         (body) => (JSON.parse(body) as CompanyCandidateSearch).results.length,
       );
     }
+    // An application's timeline (issue 36 §2), each round a different candidate's application to the large company.
+    const { rows: applications } = await sql<{ id: string }>`
+      SELECT (SELECT ja.id::text FROM job_applications ja WHERE ja.candidate_id = 'lookup-c' || g AND ja.company_id = ${bigCompany} ORDER BY ja.id LIMIT 1) AS id
+      FROM unnest(${picks}::int[]) WITH ORDINALITY AS p(g, n) ORDER BY n`.execute(db);
+    await run(
+      'timeline: an application’s newest page',
+      (i) => `/api/pipeline/applications/${applications[i]!.id}/timeline`,
+      (body) => (JSON.parse(body) as TimelinePage).items.length,
+    );
     return rows;
   } finally {
     await app.close();

@@ -76,10 +76,14 @@ import { checkRequestRoutes } from './features/verification/check-request-routes
 import { analyticsRoutes } from './features/analytics/routes.ts';
 import { companyDocumentsRoutes } from './features/candidate-documents/company-documents-routes.ts';
 import { letterRoutes } from './features/letters/routes.ts';
+import { offerRoutes } from './features/offers/routes.ts';
 import { privacyRoutes } from './features/privacy/routes.ts';
 import { PrivacyJobs } from './features/privacy/jobs.ts';
 import { listenToSignIns } from './features/privacy/on-sign-in.ts';
 import { digilockerRoutes } from './features/digilocker/routes.ts';
+import { candidateEmailRoutes } from './features/candidate-emails/routes.ts';
+import { ApplicationDigests } from './features/candidate-emails/application-digest.ts';
+import { ScorecardReminders } from './features/interviews/scorecard-reminders.ts';
 
 const rootDir = projectRoot;
 
@@ -103,6 +107,10 @@ declare module 'fastify' {
     outbox: OutboxDispatcher;
     webhooks: WebhookDispatcher;
     privacyJobs: PrivacyJobs;
+    /** The daily digest of new applications (issue 36 §2): runOnce() in tests. */
+    applicationDigests: ApplicationDigests;
+    /** Missing scorecards reminded a day after the interview (issue 36 §4): runOnce() in tests. */
+    scorecardReminders: ScorecardReminders;
     epfoLookups: EpfoLookupWorker;
     /** Scans read by OCR (issue 35): runOnce() in tests and the seed. */
     documentReads: DocumentReadWorker;
@@ -192,6 +200,10 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
     retention: { inactiveYears: config.RETENTION_INACTIVE_YEARS, unsubmittedDays: config.RETENTION_UNSUBMITTED_DAYS },
   });
   app.decorate('privacyJobs', privacyJobs);
+  const applicationDigests = new ApplicationDigests({ db: database.db, publicUrl: config.PUBLIC_URL, now: clock, onMessageQueued: () => outbox.kick(), log: app.log });
+  app.decorate('applicationDigests', applicationDigests);
+  const scorecardReminders = new ScorecardReminders({ db: database.db, publicUrl: config.PUBLIC_URL, now: clock, onMessageQueued: () => outbox.kick(), log: app.log });
+  app.decorate('scorecardReminders', scorecardReminders);
   listenToSignIns(signInEvents, { db: database.db, onMessageQueued: () => outbox.kick() });
   await app.register(waitlistRoutes, deps);
   await app.register(employerSignupRoutes, deps);
@@ -234,6 +246,7 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   await app.register(analyticsRoutes, deps);
   await app.register(companyDocumentsRoutes, deps);
   await app.register(letterRoutes, deps);
+  await app.register(offerRoutes, deps);
   await app.register(privacyRoutes, deps);
   await app.register(candidateSearchRoutes, deps);
   await app.register(interviewRoutes, deps);
@@ -243,6 +256,7 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   await app.register(publicApiRoutes, deps);
   await app.register(webhookRoutes, deps);
   await app.register(digilockerRoutes, deps);
+  await app.register(candidateEmailRoutes, deps);
   // WhatsApp (issue 36 §3): the candidate's opt-in, and Meta's delivery-status webhook.
   await app.register(whatsappOptInRoutes, deps);
   await app.register(whatsappWebhookRoutes, { db: database.db, appSecret: config.WHATSAPP_APP_SECRET, verifyToken: config.WHATSAPP_VERIFY_TOKEN, clock });
@@ -260,6 +274,8 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
     stopWebhookListener = await database.listen('webhook_deliveries', () => webhooks.kick());
     webhooks.start();
     privacyJobs.start();
+    applicationDigests.start();
+    scorecardReminders.start();
     stopEpfoListener = await database.listen(EPFO_LOOKUPS_CHANNEL, () => epfoLookups.kick());
     await documentReads.start();
     epfoLookups.start(EPFO_LOOKUPS_POLL_MS);
@@ -270,6 +286,8 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
     await stopWebhookListener?.();
     await webhooks.stop();
     await privacyJobs.stop();
+    await applicationDigests.stop();
+    await scorecardReminders.stop();
     await stopEpfoListener?.();
     await epfoLookups.stop();
     await documentReads.stop();

@@ -28,6 +28,7 @@ import { lettersMessages } from './messages/letters.ts';
 import { privacyMessages } from './messages/privacy.ts';
 import { mfaRecoveryMessages } from './messages/mfa-recovery.ts';
 import { digilockerMessages } from './messages/digilocker.ts';
+import { screeningQuestionsMessages } from './messages/screening-questions.ts';
 
 export const messages = {
   ...siteMessages,
@@ -56,6 +57,7 @@ export const messages = {
   privacy: privacyMessages,
   mfaRecovery: mfaRecoveryMessages,
   ...digilockerMessages,
+  screeningQuestions: screeningQuestionsMessages,
   profile: {
     updated: 'Profile updated successfully',
     updateFailed: 'Failed to update profile',

@@ -33,6 +33,7 @@ const RECRUITING = [
   'jobs.manage',
   'pipeline.view',
   'pipeline.move',
+  'candidates.email',
   'candidates.view',
   'candidates.search',
   'interviews.view',
@@ -44,10 +45,11 @@ const RECRUITING = [
   'analytics.view',
   'documents.view',
   'letters.issue',
+  'offers.manage',
   'team.view',
   'plan.view',
 ] as const;
-const MANAGING = ['team.manage', 'settings.company', 'settings.emails', 'settings.letters', 'billing.view', 'developers.manage'] as const;
+const MANAGING = ['team.manage', 'settings.company', 'settings.emails', 'settings.letters', 'offers.approve', 'billing.view', 'developers.manage'] as const;
 const OWNING = ['billing.manage', 'company.transfer', 'company.delete'] as const;
 
 export const companyPermissions = [...RECRUITING, ...MANAGING, ...OWNING] as const;
@@ -60,6 +62,7 @@ export const companyPermissionLabels: Record<CompanyPermission, string> = {
   'jobs.manage': 'post or change jobs',
   'pipeline.view': 'see applications',
   'pipeline.move': 'move applications between stages',
+  'candidates.email': 'email candidates',
   'candidates.view': "see candidates' details",
   'candidates.search': 'search all candidates',
   'interviews.view': 'see interviews',
@@ -71,6 +74,8 @@ export const companyPermissionLabels: Record<CompanyPermission, string> = {
   'analytics.view': 'see analytics',
   'documents.view': "see candidates' documents",
   'letters.issue': 'issue or revoke letters',
+  'offers.manage': 'make, send or withdraw offers',
+  'offers.approve': 'approve offers',
   'settings.letters': 'change letter templates',
   'team.view': 'see the team',
   'plan.view': "see whether the company's plan is active",

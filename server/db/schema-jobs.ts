@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 import type { NullableTimestamp, Timestamp } from './schema-columns.ts';
 import type { EmploymentType, HiringTeamRole, JobStatus, PayPeriod, WorkMode } from '../../shared/job-details.ts';
+import type { ScreeningAnswer, ScreeningQuestion } from '../../shared/schemas/screening-questions.ts';
 
 /** Jobs, applications and their pipeline (migrations 0002, 0010), merged into DB. */
 
@@ -31,6 +32,8 @@ export interface JobPostingsTable {
   pay_max_paise: ColumnType<string | number | null, number | null, number | null>;
   pay_period: PayPeriod | null;
   published_at: NullableTimestamp;
+  /** The questions asked on Apply, knockout rules included (migration 0063); written as JSON text. */
+  screening_questions: ColumnType<ScreeningQuestion[], string | undefined, string>;
 }
 
 /** The stages of an application (migration 0010); rejected and withdrawn end it from any open stage. */
@@ -56,6 +59,10 @@ export interface JobApplicationsTable {
   hired_at: NullableTimestamp;
   /** The privacy notice in force when the candidate applied (migration 0040). */
   notice_version: Generated<string | null>;
+  /** The answers to the job's screening questions, each with the question as asked (migration 0063). */
+  screening_answers: ColumnType<ScreeningAnswer[] | null, string | null | undefined, string | null>;
+  /** Why the answers knocked the application out; null when they did not. */
+  knockout_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ApplicationStageEventsTable {

@@ -158,3 +158,9 @@ export type * from './schema-digilocker.ts';
 export type * from './schema-document-reads.ts';
 // WhatsApp opt-ins and delivery statuses (migration 0059) live in schema-whatsapp.ts, merged into DB there.
 export type * from './schema-whatsapp.ts';
+// Candidate email templates and application notice preferences (migration 0067) live in schema-candidate-emails.ts, merged into DB there.
+export type * from './schema-candidate-emails.ts';
+// Candidate tags and application notes (migration 0064) live in schema-candidate-notes.ts, merged into DB there.
+export type * from './schema-candidate-notes.ts';
+// Offers and the letter signatory (migration 0066) live in schema-offers.ts, merged into DB there.
+export type * from './schema-offers.ts';

@@ -8,12 +8,18 @@ import { seedActivity } from './seed-demo-activity.ts';
 import { seedChecks } from './seed-demo-checks.ts';
 import { seedDigilocker } from './seed-demo-digilocker.ts';
 import { seedLetters } from './seed-demo-letters.ts';
+import { seedOffers } from './seed-demo-offers.ts';
+import { seedEmailTemplates } from './seed-demo-email-templates.ts';
 import { DEMO_JOIN_REQUESTER, seedSettings } from './seed-demo-settings.ts';
 import { seedHiring, type SeededCompany } from './seed-demo-hiring.ts';
 import { seedJobLifecycle } from './seed-demo-jobs.ts';
+import { seedScorecards } from './seed-demo-scorecards.ts';
 import { SEED_IP, type SeedContext } from './seed-demo-context.ts';
 import { createInvite } from '../features/team/invites.ts';
 import { seedPrivacy } from './seed-demo-privacy.ts';
+import { seedNotes } from './seed-demo-notes.ts';
+import { seedScreening } from './seed-demo-screening.ts';
+import { seedSlotOffers } from './seed-demo-slots.ts';
 
 export const DEMO_PASSWORD = 'WorkCred-Demo-2026!';
 
@@ -72,11 +78,20 @@ export async function seedDemo(app: FastifyInstance, { force = false } = {}) {
     }
     const hiring = await seedHiring(context, companies, candidates);
     await seedJobLifecycle(context, companies, hiring.jobs);
+    await seedScreening(context, companies, hiring.jobs, candidates);
+    await seedScorecards(context, companies);
+    await seedSlotOffers(context, companies);
     await seedChecks(context, { adminId: admin.id, candidates });
     await seedDigilocker(context, candidates);
-    await seedActivity(context, { admin, companies, candidates, hiring });
     await seedSettings(context, factories, companies, DEMO_PASSWORD);
     await seedLetters(context, companies);
+    await seedOffers(context, companies);
+    await seedEmailTemplates(context, companies);
+    await seedNotes(context, companies);
+    // After everything that writes to the audit trail through the screens' functions, so the week's
+    // activity is spread over the week; before billing, whose webhook endpoint would otherwise
+    // receive deliveries still pending when the seed ends.
+    await seedActivity(context, { admin, companies, candidates, hiring });
     await seedBilling(context, companies);
     await seedPrivacy(context, admin.id, candidates, DEMO_PASSWORD);
   } finally {

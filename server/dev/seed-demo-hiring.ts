@@ -99,12 +99,14 @@ export async function seedHiring(context: SeedContext, companies: SeededCompany[
         then,
       );
       if (days < 0) {
+        // The job's default scorecard criteria (issue 36 §4; seed-demo-scorecards.ts adds templates after).
         const criteria = [
-          { name: 'Problem solving', rating: 4 },
+          { name: 'Role skills', rating: 4 },
           { name: 'Communication', rating: 3 },
-          { name: 'Role knowledge', rating: 4 },
+          { name: 'Problem solving', rating: 4 },
+          { name: 'Culture add', rating: 3 },
         ];
-        await saveScorecard(db, { userId: interviewer.id, companyId: company.id, ip: SEED_IP }, interview.id, { criteria, notes: 'Clear thinking and good depth. Recommend an offer.' });
+        await saveScorecard(db, { userId: interviewer.id, companyId: company.id, ip: SEED_IP }, interview.id, { criteria, recommendation: 'strong_yes', notes: 'Clear thinking and good depth. Recommend an offer.' });
         await moveStage(db, actor, id, { stage: 'offered', note: 'Offer shared after a strong interview.' });
       }
     }

@@ -89,21 +89,13 @@ export const interviewsMessages = {
   keepInterview: 'Keep interview',
   cancelling: 'Cancelling…',
 
-  // Scorecards.
+  // Scorecards (the criteria, ratings and recommendations are in scorecards.ts, issue 36 §4).
   scorecardTitle: 'Your scorecard',
-  scorecardDescription: 'Rate 3 to 5 criteria from 1 (poor) to 4 (excellent).',
-  criterionLabel: 'Criterion {number}',
-  ratingLabel: 'Rating for {name}',
-  ratingNames: { 1: 'Poor', 2: 'Fair', 3: 'Good', 4: 'Excellent' },
-  addCriterion: 'Add criterion',
-  removeCriterion: 'Remove criterion {number}',
   notesLabel: 'Notes',
   saveScorecard: 'Save scorecard',
   scorecardSaved: 'Scorecard saved.',
   scorecardFailed: 'Could not save the scorecard',
   noScorecards: 'No scorecards yet.',
-  scorecardBy: '{name}',
-  defaultCriteria: ['Technical skills', 'Communication', 'Problem solving'],
 
   // The note on the application's history when scheduling moves it to the interview stage.
   stageNote: 'Interview scheduled',
@@ -152,11 +144,6 @@ export const interviewsMessages = {
   notNoShow: 'This interview is not marked as a no-show.',
   conflicts: 'Calendar conflict: {list}. Schedule anyway?',
   conflictItem: '{name} has an interview at {time}',
-  criteriaCount: 'Rate 3 to 5 criteria',
-  criterionNameRequired: 'Name each criterion',
-  criterionNameTooLong: 'At most 60 characters per criterion',
-  duplicateCriteria: 'Each criterion may appear once',
-  ratingRange: 'Ratings go from 1 to 4',
   notesTooLong: 'At most 5,000 characters',
   notAnInterviewer: 'Only the interviewers of this interview can leave a scorecard.',
   scorecardTooEarly: 'Scorecards open when the interview starts.',

@@ -24,5 +24,7 @@ export const whatsappMessages = {
   templates: {
     // Registered with Meta as utility template "application_received" (English): {{1}} name, {{2}} job title, {{3}} company.
     application_received: 'Hello {name}, your application for {title} at {company} has been received. We will message you when it moves on. See it on your WorkCred dashboard.',
+    // Registered with Meta as utility template "interview_times_offered" (English): {{1}} name, {{2}} company, {{3}} job title, {{4}} link.
+    interview_times_offered: 'Hello {name}, {company} would like to interview you for {title}. Pick a time that suits you: {url}',
   },
 } as const;

@@ -12,7 +12,7 @@ export const INTERVIEW_MODES = ['video', 'phone', 'in_person'] as const;
 export type InterviewMode = (typeof INTERVIEW_MODES)[number];
 /** no_show: the time passed and the candidate did not attend (issue 36 §4); undoing it gives scheduled. */
 export const INTERVIEW_STATUSES = ['scheduled', 'cancelled', 'completed', 'no_show'] as const;
-export const INTERVIEW_LIMITS = { minDuration: 15, maxDuration: 480, location: 500, reason: 500, interviewers: 10, criterionName: 60, notes: 5000, minCriteria: 3, maxCriteria: 5 } as const;
+export const INTERVIEW_LIMITS = { minDuration: 15, maxDuration: 480, location: 500, reason: 500, interviewers: 10 } as const;
 /** What the dialog offers; the API takes any whole number of minutes in range. */
 export const DURATION_CHOICES = [15, 30, 45, 60, 90, 120, 180, 240] as const;
 
@@ -169,35 +169,6 @@ export const cancelInterviewBodySchema = z.strictObject({
 /** POST /api/interviews/:id/no-show takes no fields; anything sent is refused. */
 export const noShowBodySchema = z.strictObject({});
 
-export const scorecardCriterionSchema = z.strictObject({
-  name: z
-    .string(text.criterionNameRequired)
-    .trim()
-    .min(1, text.criterionNameRequired)
-    .max(INTERVIEW_LIMITS.criterionName, text.criterionNameTooLong)
-    .refine((value) => !CONTROL_CHARACTERS.test(value), text.invalidCharacters),
-  rating: z.number(text.ratingRange).int(text.ratingRange).min(1, text.ratingRange).max(4, text.ratingRange),
-});
-
-/** PUT /api/interviews/:id/scorecard: the caller's own scorecard (one per interviewer; PUT replaces it). */
-export const scorecardBodySchema = z.strictObject({
-  criteria: z
-    .array(scorecardCriterionSchema, text.criteriaCount)
-    .min(INTERVIEW_LIMITS.minCriteria, text.criteriaCount)
-    .max(INTERVIEW_LIMITS.maxCriteria, text.criteriaCount)
-    .refine((items) => new Set(items.map((item) => item.name.toLowerCase())).size === items.length, text.duplicateCriteria),
-  notes: z
-    .string()
-    .trim()
-    .max(INTERVIEW_LIMITS.notes, text.notesTooLong)
-    .refine((value) => !CONTROL_CHARACTERS.test(value), text.invalidCharacters)
-    .transform((value) => (value === '' ? null : value))
-    .nullable()
-    .optional(),
-});
-export type ScorecardBody = z.output<typeof scorecardBodySchema>;
-export type ScorecardInput = z.input<typeof scorecardBodySchema>;
-
 export const interviewIdParamsSchema = z.strictObject({ id: z.uuid(text.notFound) });
 
 /**
@@ -261,18 +232,6 @@ export type InterviewList = z.infer<typeof interviewListSchema>;
 
 /** 409 INTERVIEW_CONFLICT: nothing saved; send again with allow_conflicts: true to go ahead. */
 export const interviewConflictErrorSchema = z.object({ code: z.literal('INTERVIEW_CONFLICT'), message: z.string(), conflicts: z.array(interviewConflictSchema) });
-
-export const scorecardSchema = z.object({
-  id: z.string(),
-  interviewer_id: z.string(),
-  interviewer_name: z.string(),
-  criteria: z.array(z.object({ name: z.string(), rating: z.number().int() })),
-  notes: z.string().nullable(),
-  created_at: z.string().meta({ format: 'date-time' }),
-  updated_at: z.string().meta({ format: 'date-time' }),
-});
-export type Scorecard = z.infer<typeof scorecardSchema>;
-export const scorecardListSchema = z.object({ scorecards: z.array(scorecardSchema) });
 
 /** GET /api/interviews/mine: a candidate's own interviews, as they see them. */
 export const myInterviewSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { sourceTagSchema } from './pipeline.ts';
 import { jobDetailsShape } from './jobs.ts';
+import { publicScreeningQuestionSchema, screeningAnswersBodySchema } from './screening-questions.ts';
 
 /** /api/public/jobs/:jobId and /api/jobs/:jobId/…: the id must be a uuid (400 otherwise, never a 5xx). */
 export const jobIdParamsSchema = z.strictObject({ jobId: z.uuid('jobId must be a job id') });
@@ -26,15 +27,17 @@ export const publicJobDetailSchema = z.object({
   accepting_applications: z.boolean(),
   /** True when the job is open but its company's plan stops it taking applications (its limit, or a lapse past the grace). */
   applications_stopped: z.boolean(),
+  /** Asked on Apply (issue 36 §1): the words and choices only, never a knockout rule. */
+  screening_questions: z.array(publicScreeningQuestionSchema),
 });
 export type PublicJobDetail = z.infer<typeof publicJobDetailSchema>;
 
 /**
  * POST /api/jobs/:jobId/applications: who applies comes from the session. `source` is the ?src=
  * tag of the link the candidate followed (link, qr or drive:<id>); none means they found the job
- * on WorkCred (direct).
+ * on WorkCred (direct). `answers` answer the job's screening questions (issue 36 §1), checked on the server.
  */
-export const applyToJobBodySchema = z.strictObject({ source: sourceTagSchema.optional() });
+export const applyToJobBodySchema = z.strictObject({ source: sourceTagSchema.optional(), answers: screeningAnswersBodySchema.optional() });
 export type ApplyToJobBody = z.infer<typeof applyToJobBodySchema>;
 
 /** 201 {status: 'received'} for a new application, 200 {status: 'already_applied'} for a repeat. */

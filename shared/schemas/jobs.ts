@@ -4,6 +4,7 @@ import { documentTypes } from '../options.ts';
 import { companyRoles } from '../permissions.ts';
 import { employmentTypes, hiringTeamRoles, jobStatuses, MAX_PAY_PAISE, needsLocation, payPeriods, workModes, type EmploymentType, type PayPeriod, type WorkMode } from '../job-details.ts';
 import { jobLifecycleMessages } from '../messages/job-lifecycle.ts';
+import { screeningQuestionSchema, screeningQuestionsInputSchema } from './screening-questions.ts';
 
 const text = messages.jobsManagement;
 const life = jobLifecycleMessages;
@@ -83,6 +84,8 @@ const jobFieldsSchema = z.strictObject({
   pay_min_paise: payPaise,
   pay_max_paise: payPaise,
   pay_period: z.enum(payPeriods, life.payPeriodRequired).nullable().optional(),
+  /** Asked on Apply (issue 36 §1); an edit sends the whole list, which replaces the one before. */
+  screening_questions: screeningQuestionsInputSchema.optional(),
 });
 
 /** The details that depend on each other, as they stand (after an edit, the job's stored values fill what was not sent). */
@@ -149,6 +152,8 @@ export const employerJobSchema = z.object({
   /** A draft is not public and takes no applications until it is published (issue 36 §1). */
   status: z.enum(jobStatuses),
   ...jobDetailsShape,
+  /** The questions asked on Apply, knockout rules included (issue 36 §1). */
+  screening_questions: z.array(screeningQuestionSchema),
 });
 export type EmployerJob = z.infer<typeof employerJobSchema>;
 

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { isIsoDate } from './jobs.ts';
 import { SOURCE_TAG_PATTERN } from './source-tag.ts';
+import { tagLabelSchema } from './candidate-record.ts';
+import { screeningAnswerSchema } from './screening-questions.ts';
 
 export { SOURCE_TAG_PATTERN };
 
@@ -86,6 +88,8 @@ export const pipelineQuerySchema = z.strictObject({
       return parsed.limits;
     })
     .optional(),
+  /** Only candidates with this company tag (issue 36 §2), compared without case. */
+  tag: tagLabelSchema.optional(),
 });
 
 /** The query string for these limits (stages at the default are left out). */
@@ -165,12 +169,18 @@ export const pipelineApplicationSchema = z.object({
   /** Subjects of the candidate's verified checks (phone, uan, resume…). */
   verified: z.array(verificationBadgeSchema),
   documents: z.array(pipelineDocumentSchema),
+  /** A screening answer knocked it out (issue 36 §1): the card's "Knocked out" badge. */
+  knocked_out: z.boolean(),
 });
 export type PipelineApplication = z.infer<typeof pipelineApplicationSchema>;
 
+/** A card on the board: the application and the company's tags on its candidate (issue 36 §2; not in the public API). */
+export const pipelineCardSchema = pipelineApplicationSchema.extend({ tags: z.array(z.string()) });
+export type PipelineCard = z.infer<typeof pipelineCardSchema>;
+
 export const jobPipelineSchema = z.object({
   job: z.object({ id: z.string(), title: z.string() }),
-  applications: z.array(pipelineApplicationSchema),
+  applications: z.array(pipelineCardSchema),
   /** Every stage, zero included. */
   stage_counts: z.record(z.enum(PIPELINE_STAGES), z.number().int()),
   /** Per source: direct, link, qr, and one entry per drive. */
@@ -191,12 +201,21 @@ export const stageEventSchema = z.object({
 });
 export type StageEvent = z.infer<typeof stageEventSchema>;
 
-export const pipelineApplicationDetailSchema = pipelineApplicationSchema.extend({
+export const pipelineApplicationDetailSchema = pipelineCardSchema.extend({
   job_id: z.string(),
   job_title: z.string(),
   email: z.string(),
+  /** The candidate's phone and whether they verified it (issue 36 §2: the panel shows it). */
+  phone: z.string().nullable(),
+  phone_verified: z.boolean(),
+  /** The resume shown inline in the panel (sandboxed), or null when none is uploaded. */
+  resume_url: z.string().nullable(),
   current_employer: z.string().nullable(),
   history: z.array(stageEventSchema),
+  /** The answers to the job's screening questions, each with the question as it was asked (empty: none asked). */
+  screening_answers: z.array(screeningAnswerSchema),
+  /** Why the answers knocked it out; null when they did not. */
+  knockout_reason: z.string().nullable(),
 });
 export type PipelineApplicationDetail = z.infer<typeof pipelineApplicationDetailSchema>;
 

@@ -400,6 +400,15 @@ describe.skipIf(laneUnavailable)('company permissions over the employer workspac
     { actor: 'candidate', method: 'PUT', route: '/api/jobs/:jobId/team', job: 'jobA', body: () => ({ members: [] }), status: 403, message: messages.profile.notInCompany },
     { actor: 'employerB', method: 'PUT', route: '/api/jobs/:jobId/team', job: 'jobA', body: () => ({ members: [] }), status: 404, message: jm.notFound },
     { actor: 'employerA', method: 'PUT', route: '/api/jobs/:jobId/team', job: 'jobA', body: () => ({ members: [] }), status: 200 },
+    // The job's scorecard template (issue 36 §4); interviewers are refused in tests/api/scorecard-templates.test.ts.
+    { actor: 'anonymous', method: 'GET', route: '/api/jobs/:jobId/scorecard-template', job: 'jobA', status: 401 },
+    { actor: 'candidate', method: 'GET', route: '/api/jobs/:jobId/scorecard-template', job: 'jobA', status: 403, message: messages.profile.notInCompany },
+    { actor: 'employerB', method: 'GET', route: '/api/jobs/:jobId/scorecard-template', job: 'jobA', status: 404, message: jm.notFound },
+    { actor: 'employerA', method: 'GET', route: '/api/jobs/:jobId/scorecard-template', job: 'jobA', status: 200 },
+    { actor: 'anonymous', method: 'PUT', route: '/api/jobs/:jobId/scorecard-template', job: 'jobA', body: () => ({ criteria: [{ name: 'Java depth' }, { name: 'Communication', guidance: 'Explains clearly' }] }), status: 401 },
+    { actor: 'candidate', method: 'PUT', route: '/api/jobs/:jobId/scorecard-template', job: 'jobA', body: () => ({ criteria: [{ name: 'Java depth' }, { name: 'Communication', guidance: 'Explains clearly' }] }), status: 403, message: messages.profile.notInCompany },
+    { actor: 'employerB', method: 'PUT', route: '/api/jobs/:jobId/scorecard-template', job: 'jobA', body: () => ({ criteria: [{ name: 'Java depth' }, { name: 'Communication', guidance: 'Explains clearly' }] }), status: 404, message: jm.notFound },
+    { actor: 'employerA', method: 'PUT', route: '/api/jobs/:jobId/scorecard-template', job: 'jobA', body: () => ({ criteria: [{ name: 'Java depth' }, { name: 'Communication', guidance: 'Explains clearly' }] }), status: 200 },
 
     // ── The first hour (issue 33 B2): each caller's own signup company and getting-started list.
     { actor: 'anonymous', method: 'GET', route: '/api/profile/signup-company', status: 401 },

@@ -10,10 +10,12 @@ import { waitFor } from '../support/wait-for.ts';
 const text = messages.interviews;
 const HOUR = 60 * 60 * 1000;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+// The job's default scorecard criteria (issue 36 §4).
 const criteria = [
-  { name: 'Technical skills', rating: 3 },
+  { name: 'Role skills', rating: 3 },
   { name: 'Communication', rating: 4 },
   { name: 'Problem solving', rating: 3 },
+  { name: 'Culture add', rating: 3 },
 ];
 
 type Who = 'owner' | 'recruiter' | 'interviewer' | 'otherOwner' | 'candidate' | 'anonymous';
@@ -134,7 +136,7 @@ describe.skipIf(laneUnavailable)('Interviews: no-shows and no Cancel after the s
       expectRefused(await markNoShow('owner', interview.id), 409, text.noShowNotScheduled);
       expectRefused(await call('owner', 'POST', `/api/interviews/${interview.id}/cancel`, {}), 409, text.notScheduled);
       expectRefused(await call('owner', 'PATCH', `/api/interviews/${interview.id}`, { duration_minutes: 45 }), 409, text.notScheduled);
-      expectRefused(await call('interviewer', 'PUT', `/api/interviews/${interview.id}/scorecard`, { criteria }), 409, text.scorecardNoShow);
+      expectRefused(await call('interviewer', 'PUT', `/api/interviews/${interview.id}/scorecard`, { criteria, recommendation: 'yes' }), 409, text.scorecardNoShow);
     } finally {
       offsetMs -= 3 * HOUR;
     }
@@ -162,7 +164,7 @@ describe.skipIf(laneUnavailable)('Interviews: no-shows and no Cancel after the s
     const interview = await scheduleIn(2);
     offsetMs += 3 * HOUR;
     try {
-      const scored = await call('interviewer', 'PUT', `/api/interviews/${interview.id}/scorecard`, { criteria });
+      const scored = await call('interviewer', 'PUT', `/api/interviews/${interview.id}/scorecard`, { criteria, recommendation: 'yes' });
       expect(scored.statusCode, scored.body).toBe(200);
       expectRefused(await markNoShow('owner', interview.id), 409, text.noShowHasScorecards, 'INTERVIEW_HAS_SCORECARDS');
       expect(await statusOf(interview.id)).toBe('scheduled');

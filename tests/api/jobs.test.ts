@@ -330,6 +330,7 @@ describe.skipIf(laneUnavailable)('Jobs Management: /api/jobs', () => {
         'pay_period',
         'requirements',
         'salary',
+        'screening_questions',
         'status',
         'title',
         'work_mode',

@@ -28,7 +28,7 @@ describe.skipIf(laneUnavailable)('pipeline', () => {
   let jobB: string;
 
   const db = () => t.database.db;
-  const call = (jar: CookieJar | null, method: 'GET' | 'POST', url: string, payload?: object) =>
+  const call = (jar: CookieJar | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: jar ? { cookie: jar.header } : {}, ...(payload === undefined ? {} : { payload }), remoteAddress: nextIp() });
 
   /** A candidate with a profile who applied to `jobId` through the API (with a source tag). */
@@ -395,7 +395,7 @@ describe.skipIf(laneUnavailable)('pipeline', () => {
     type Actor = 'employerA' | 'employerB' | 'candidate' | 'admin' | 'anonymous';
     interface Row {
       actor: Actor;
-      method: 'GET' | 'POST';
+      method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
       route: string;
       status: number;
       body?: object;
@@ -403,7 +403,8 @@ describe.skipIf(laneUnavailable)('pipeline', () => {
     const jars = {} as Record<Exclude<Actor, 'anonymous'>, CookieJar>;
     let applicationA = '';
     // Find a candidate searches for the applicant of job A by name (employer B is answered nothing: tests/api/company-candidate-search.test.ts).
-    const fillRoute = (route: string) => (route.endsWith('/candidates/search') ? `${route}?q=Priya` : route.replace(':jobId', jobA).replace(':applicationId', applicationA));
+    const fillRoute = (route: string) =>
+      route.endsWith('/candidates/search') ? `${route}?q=Priya` : route.replace(':jobId', jobA).replace(':applicationId', applicationA).replace(/:(tagId|noteId)/, '00000000-0000-4000-8000-000000000000');
 
     beforeAll(async () => {
       jars.employerA = jarA;
@@ -417,6 +418,37 @@ describe.skipIf(laneUnavailable)('pipeline', () => {
 
     const notInCompany = 403;
     const rows: Row[] = [
+      // The candidate's record (issue 36 §2; candidate-notes-tags.test.ts and candidate-timeline.test.ts have the rest).
+      { actor: 'employerA', method: 'GET', route: '/api/pipeline/tags', status: 200 },
+      { actor: 'candidate', method: 'GET', route: '/api/pipeline/tags', status: notInCompany },
+      { actor: 'anonymous', method: 'GET', route: '/api/pipeline/tags', status: 401 },
+      { actor: 'employerA', method: 'GET', route: '/api/pipeline/applications/:applicationId/tags', status: 200 },
+      { actor: 'employerB', method: 'GET', route: '/api/pipeline/applications/:applicationId/tags', status: 404 },
+      { actor: 'anonymous', method: 'GET', route: '/api/pipeline/applications/:applicationId/tags', status: 401 },
+      { actor: 'employerB', method: 'POST', route: '/api/pipeline/applications/:applicationId/tags', body: { tag: 'Java' }, status: 404 },
+      { actor: 'candidate', method: 'POST', route: '/api/pipeline/applications/:applicationId/tags', body: { tag: 'Java' }, status: notInCompany },
+      { actor: 'anonymous', method: 'POST', route: '/api/pipeline/applications/:applicationId/tags', body: { tag: 'Java' }, status: 401 },
+      { actor: 'employerB', method: 'DELETE', route: '/api/pipeline/applications/:applicationId/tags/:tagId', status: 404 },
+      { actor: 'anonymous', method: 'DELETE', route: '/api/pipeline/applications/:applicationId/tags/:tagId', status: 401 },
+      { actor: 'employerA', method: 'GET', route: '/api/pipeline/applications/:applicationId/notes', status: 200 },
+      { actor: 'employerB', method: 'GET', route: '/api/pipeline/applications/:applicationId/notes', status: 404 },
+      { actor: 'anonymous', method: 'GET', route: '/api/pipeline/applications/:applicationId/notes', status: 401 },
+      { actor: 'employerB', method: 'POST', route: '/api/pipeline/applications/:applicationId/notes', body: { body: 'Strong Java' }, status: 404 },
+      { actor: 'candidate', method: 'POST', route: '/api/pipeline/applications/:applicationId/notes', body: { body: 'Strong Java' }, status: notInCompany },
+      { actor: 'anonymous', method: 'POST', route: '/api/pipeline/applications/:applicationId/notes', body: { body: 'Strong Java' }, status: 401 },
+      { actor: 'employerB', method: 'PATCH', route: '/api/pipeline/applications/:applicationId/notes/:noteId', body: { body: 'Edited' }, status: 404 },
+      { actor: 'anonymous', method: 'PATCH', route: '/api/pipeline/applications/:applicationId/notes/:noteId', body: { body: 'Edited' }, status: 401 },
+      { actor: 'employerB', method: 'DELETE', route: '/api/pipeline/applications/:applicationId/notes/:noteId', status: 404 },
+      { actor: 'anonymous', method: 'DELETE', route: '/api/pipeline/applications/:applicationId/notes/:noteId', status: 401 },
+      { actor: 'employerA', method: 'GET', route: '/api/pipeline/applications/:applicationId/mentionable', status: 200 },
+      { actor: 'employerB', method: 'GET', route: '/api/pipeline/applications/:applicationId/mentionable', status: 404 },
+      { actor: 'anonymous', method: 'GET', route: '/api/pipeline/applications/:applicationId/mentionable', status: 401 },
+      { actor: 'employerA', method: 'GET', route: '/api/pipeline/applications/:applicationId/timeline', status: 200 },
+      { actor: 'employerB', method: 'GET', route: '/api/pipeline/applications/:applicationId/timeline', status: 404 },
+      { actor: 'candidate', method: 'GET', route: '/api/pipeline/applications/:applicationId/timeline', status: notInCompany },
+      { actor: 'anonymous', method: 'GET', route: '/api/pipeline/applications/:applicationId/timeline', status: 401 },
+      { actor: 'employerB', method: 'GET', route: '/api/pipeline/applications/:applicationId/resume', status: 404 },
+      { actor: 'anonymous', method: 'GET', route: '/api/pipeline/applications/:applicationId/resume', status: 401 },
       { actor: 'employerA', method: 'GET', route: '/api/pipeline/jobs/:jobId', status: 200 },
       { actor: 'employerB', method: 'GET', route: '/api/pipeline/jobs/:jobId', status: 404 },
       { actor: 'candidate', method: 'GET', route: '/api/pipeline/jobs/:jobId', status: notInCompany },
@@ -467,6 +499,33 @@ describe.skipIf(laneUnavailable)('pipeline', () => {
       { actor: 'anonymous', method: 'POST', route: '/api/pipeline/applications/:applicationId/check-requests', body: { subject: 'uan' }, status: 401 },
       { actor: 'employerA', method: 'POST', route: '/api/pipeline/applications/:applicationId/check-requests', body: { subject: 'uan' }, status: 201 },
 
+      // The application's scorecards at a glance (issue 36 §4): tests/api/scorecard-templates.test.ts covers the hiding.
+      { actor: 'employerA', method: 'GET', route: '/api/pipeline/applications/:applicationId/scorecards', status: 200 },
+      { actor: 'employerB', method: 'GET', route: '/api/pipeline/applications/:applicationId/scorecards', status: 404 },
+      { actor: 'candidate', method: 'GET', route: '/api/pipeline/applications/:applicationId/scorecards', status: notInCompany },
+      { actor: 'admin', method: 'GET', route: '/api/pipeline/applications/:applicationId/scorecards', status: notInCompany },
+      { actor: 'anonymous', method: 'GET', route: '/api/pipeline/applications/:applicationId/scorecards', status: 401 },
+
+      // Email from the pipeline (issue 36 §3): tests/api/candidate-email-templates.test.ts covers interviewers and the email itself.
+      { actor: 'employerA', method: 'GET', route: '/api/pipeline/applications/:applicationId/email', status: 200 },
+      { actor: 'employerB', method: 'GET', route: '/api/pipeline/applications/:applicationId/email', status: 404 },
+      { actor: 'candidate', method: 'GET', route: '/api/pipeline/applications/:applicationId/email', status: notInCompany },
+      { actor: 'admin', method: 'GET', route: '/api/pipeline/applications/:applicationId/email', status: notInCompany },
+      { actor: 'anonymous', method: 'GET', route: '/api/pipeline/applications/:applicationId/email', status: 401 },
+      { actor: 'employerB', method: 'POST', route: '/api/pipeline/applications/:applicationId/email', body: { subject: 'Hello', body: 'Hi {{candidate_name}}' }, status: 404 },
+      { actor: 'candidate', method: 'POST', route: '/api/pipeline/applications/:applicationId/email', body: { subject: 'Hello', body: 'Hi' }, status: notInCompany },
+      { actor: 'admin', method: 'POST', route: '/api/pipeline/applications/:applicationId/email', body: { subject: 'Hello', body: 'Hi' }, status: notInCompany },
+      { actor: 'anonymous', method: 'POST', route: '/api/pipeline/applications/:applicationId/email', body: { subject: 'Hello', body: 'Hi' }, status: 401 },
+      { actor: 'employerA', method: 'POST', route: '/api/pipeline/applications/:applicationId/email', body: { subject: 'Hello', body: 'Hi {{candidate_name}}' }, status: 201 },
+
+      // Offers (issue 36 §5): the company's own applications only.
+      { actor: 'employerA', method: 'GET', route: '/api/pipeline/applications/:applicationId/offers', status: 200 },
+      { actor: 'employerB', method: 'GET', route: '/api/pipeline/applications/:applicationId/offers', status: 404 },
+      { actor: 'candidate', method: 'GET', route: '/api/pipeline/applications/:applicationId/offers', status: notInCompany },
+      { actor: 'anonymous', method: 'GET', route: '/api/pipeline/applications/:applicationId/offers', status: 401 },
+      { actor: 'employerB', method: 'POST', route: '/api/pipeline/applications/:applicationId/offers', body: { title: 'Analyst', joining_date: '2030-01-06', basic_paise: 50_000_000 }, status: 404 },
+      { actor: 'candidate', method: 'POST', route: '/api/pipeline/applications/:applicationId/offers', body: { title: 'Analyst', joining_date: '2030-01-06', basic_paise: 50_000_000 }, status: notInCompany },
+      { actor: 'anonymous', method: 'POST', route: '/api/pipeline/applications/:applicationId/offers', body: { title: 'Analyst', joining_date: '2030-01-06', basic_paise: 50_000_000 }, status: 401 },
       { actor: 'employerA', method: 'POST', route: '/api/pipeline/applications/:applicationId/withdraw', body: {}, status: 404 },
       { actor: 'employerB', method: 'POST', route: '/api/pipeline/applications/:applicationId/withdraw', body: {}, status: 404 },
       { actor: 'admin', method: 'POST', route: '/api/pipeline/applications/:applicationId/withdraw', body: {}, status: 404 },
@@ -486,7 +545,7 @@ describe.skipIf(laneUnavailable)('pipeline', () => {
 
     it('every /api/pipeline route has rows, with at least one refusal', () => {
       const declared = t.app.declaredRoutes.filter((route) => route.url.startsWith('/api/pipeline'));
-      expect(declared.length).toBe(10);
+      expect(declared.length).toBe(26);
       for (const route of declared) {
         const covered = rows.filter((row) => row.route === route.url && row.method === route.method);
         expect(covered.length, `${route.method} ${route.url}`).toBeGreaterThan(0);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
+import { scorecardsMessages as cards } from '../../shared/messages/scorecards.ts';
 import { formatIst, istLocalToUtc, utcToIstLocal } from '../../shared/schemas/interviews.ts';
 import { waitForMessage } from '../support/outbox.ts';
 import { screenshot, startBrowserHarness, submitSignIn, waitForPath, waitForToast, type BrowserHarness } from '../support/browser.ts';
@@ -149,25 +150,30 @@ describe('interviews: an employer schedules, the candidate sees it in IST and ge
     expect(cancelMail.attachments?.[0]?.content).toContain('METHOD:CANCEL');
     expect((await database.db.selectFrom('interviews').select('status').where('id', '=', upcomingId).executeTakeFirstOrThrow()).status).toBe('cancelled');
 
-    // The past interview takes a scorecard: 3 criteria rated 1–4 and notes.
+    // The past interview takes a scorecard: the job's (default) criteria rated 1–4, a recommendation and notes (issue 36 §4).
     await page.getByRole('button', { name: text.filters.past }).click();
     await page.getByTestId('interview-item').getByRole('button', { name: text.scorecard }).click();
     const form = page.getByTestId('scorecard-form');
     await form.getByRole('button', { name: text.saveScorecard }).click();
-    await form.getByText(text.ratingRange).waitFor();
-    for (const [index, rating] of [4, 3, 2].entries()) {
-      await form.getByRole('group', { name: text.ratingLabel.replace('{name}', text.defaultCriteria[index]!) }).getByText(`${rating} · `, { exact: false }).click();
+    await form.getByText(cards.criterionMissing.replace('{name}', 'Role skills')).waitFor();
+    for (const [index, rating] of [4, 3, 2, 3].entries()) {
+      await form.getByRole('group', { name: cards.ratingFor.replace('{name}', cards.defaultCriteria[index]!.name) }).getByText(`${rating} · `, { exact: false }).click();
     }
+    await form.getByRole('button', { name: text.saveScorecard }).click();
+    await form.getByText(cards.recommendationRequired).waitFor();
+    await form.getByRole('group', { name: cards.recommendationLabel }).getByText(cards.recommendationNames.yes, { exact: true }).click();
     await form.getByLabel(text.notesLabel).fill('Knows route planning well.');
     await screenshot(page, 'interviews-scorecard');
     await form.getByRole('button', { name: text.saveScorecard }).click();
     await waitForToast(page, text.scorecardSaved);
     const card = await database.db.selectFrom('interview_scorecards').selectAll().where('interview_id', '=', pastId).executeTakeFirstOrThrow();
     expect(card.criteria).toEqual([
-      { name: 'Technical skills', rating: 4 },
+      { name: 'Role skills', rating: 4 },
       { name: 'Communication', rating: 3 },
       { name: 'Problem solving', rating: 2 },
+      { name: 'Culture add', rating: 3 },
     ]);
+    expect(card.recommendation).toBe('yes');
     expect(card.notes).toBe('Knows route planning well.');
   });
 });

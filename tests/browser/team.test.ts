@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
+import { scorecardsMessages } from '../../shared/messages/scorecards.ts';
 import { utcToIstLocal } from '../../shared/schemas/interviews.ts';
 import { fill } from '../../web/lib/fill.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
@@ -122,9 +123,10 @@ describe('Team Management: invites, roles and ownership', () => {
     expect(await items.count()).toBe(1);
     await items.first().getByRole('button', { name: messages.interviews.scorecard }).click();
     const form = ivPage.getByTestId('scorecard-form');
-    for (const [index, rating] of [4, 3, 4].entries()) {
-      await form.getByRole('group', { name: messages.interviews.ratingLabel.replace('{name}', messages.interviews.defaultCriteria[index]!) }).getByText(`${rating} · `, { exact: false }).click();
+    for (const [index, rating] of [4, 3, 4, 3].entries()) {
+      await form.getByRole('group', { name: scorecardsMessages.ratingFor.replace('{name}', scorecardsMessages.defaultCriteria[index]!.name) }).getByText(`${rating} · `, { exact: false }).click();
     }
+    await form.getByRole('group', { name: scorecardsMessages.recommendationLabel }).getByText(scorecardsMessages.recommendationNames.strong_yes, { exact: true }).click();
     await form.getByRole('button', { name: messages.interviews.saveScorecard }).click();
     await waitForToast(ivPage, messages.interviews.scorecardSaved);
     expect(await ivPage.getByRole('navigation', { name: messages.shell.mainNavigation }).getByRole('link', { name: 'Candidates' }).count()).toBe(0);

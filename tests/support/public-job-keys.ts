@@ -21,6 +21,8 @@ export const PUBLIC_JOB_DETAIL_KEYS = [
   'pay_period',
   'requirements',
   'salary',
+  // The questions asked on Apply, without their knockout rules (issue 36 §1).
+  'screening_questions',
   'title',
   'work_mode',
 ];

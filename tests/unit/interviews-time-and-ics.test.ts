@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatIst, istLocalToUtc, locationProblem, scheduleInterviewBodySchema, scorecardBodySchema, utcToIstLocal } from '../../shared/schemas/interviews.ts';
+import { formatIst, istLocalToUtc, locationProblem, scheduleInterviewBodySchema, utcToIstLocal } from '../../shared/schemas/interviews.ts';
+import { scorecardBodySchema } from '../../shared/schemas/scorecards.ts';
 import { addressOf, buildInterviewIcs, interviewUid, reminderTime } from '../../server/features/interviews/interview-ics.ts';
 
 describe('IST wall time ⇄ UTC', () => {
@@ -62,12 +63,14 @@ describe('request rules', () => {
     expect(locationProblem('in_person', '12 MG Road, Bengaluru')).toBeNull();
     expect(locationProblem('in_person', 'HQ')).toBe('Enter the full address');
   });
-  it('takes 3–5 criteria rated 1–4', () => {
-    const card = (criteria: { name: string; rating: number }[]) => scorecardBodySchema.safeParse({ criteria }).error?.issues[0]?.message;
+  it('takes 1–10 criteria rated 1–4 and a recommendation (issue 36 §4: the job’s template says which)', () => {
+    const card = (criteria: { name: string; rating: number }[], recommendation: string | null = 'yes') => scorecardBodySchema.safeParse({ criteria, ...(recommendation === null ? {} : { recommendation }) }).error?.issues[0]?.message;
     const three = [{ name: 'A', rating: 1 }, { name: 'B', rating: 4 }, { name: 'C', rating: 3 }];
     expect(card(three)).toBeUndefined();
-    expect(card(three.slice(0, 2))).toBe('Rate 3 to 5 criteria');
-    expect(card([...three, { name: 'D', rating: 2 }, { name: 'E', rating: 2 }, { name: 'F', rating: 2 }])).toBe('Rate 3 to 5 criteria');
+    expect(card([])).toBe('Rate every criterion from 1 to 4');
+    expect(card(Array.from({ length: 11 }, (_, i) => ({ name: `C${i}`, rating: 2 })))).toBe('A scorecard has 1 to 10 criteria');
+    expect(card(three, null)).toBe('Choose an overall recommendation: strong no, no, yes or strong yes');
+    expect(card(three, 'maybe')).toBe('Choose an overall recommendation: strong no, no, yes or strong yes');
     expect(card([...three.slice(0, 2), { name: 'C', rating: 5 }])).toBe('Ratings go from 1 to 4');
     expect(card([...three.slice(0, 2), { name: 'C', rating: 2.5 }])).toBe('Ratings go from 1 to 4');
     expect(card([...three.slice(0, 2), { name: 'a', rating: 2 }])).toBe('Each criterion may appear once');

@@ -48,6 +48,7 @@ export const routes: RouteObject[] = [
       { path: 'candidate-registration', lazy: page(() => import('@web/features/candidate-registration/components/candidate-registration-page.tsx'), 'CandidateRegistrationPage') },
       // Accepting a team invite (issue 13); the token is in the link's #fragment.
       { path: 'join', lazy: page(() => import('@web/features/team/components/join-page.tsx'), 'JoinPage') },
+      { path: 'pick-a-time', lazy: page(() => import('@web/features/interviews/components/pick-a-time-page.tsx'), 'PickATimePage') },
       { path: 'account/confirm-email', lazy: page(() => import('@web/features/settings/components/account-confirm-email-page.tsx'), 'ConfirmEmailPage') },
       // Issue 17: anyone checks a letter by its code.
       { path: 'verify/:code?', lazy: page(() => import('@web/features/letters/components/verify-letter-page.tsx'), 'VerifyLetterPage') },

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { createEvents, type EventAttributes } from 'ics';
 import type { Kysely } from 'kysely';
 import { messages } from '../../../shared/messages.ts';
@@ -7,6 +6,7 @@ import { writeAudit } from '../../audit/write-audit.ts';
 import type { DB } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Actor } from './interview-scope.ts';
+import { hashSecretToken as hashToken, newSecretToken } from './secret-token.ts';
 
 const text = messages.interviews;
 const DAY = 24 * 60 * 60 * 1000;
@@ -14,7 +14,6 @@ const DAY = 24 * 60 * 60 * 1000;
 const PAST_DAYS = 90;
 const MAX_EVENTS = 500;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const feedUrl = (publicUrl: string, token: string) => `${publicUrl.replace(/\/$/, '')}/api/calendar/${token}.ics`;
 
 /** Whether the member has a feed on (its address cannot be shown again: only its hash is kept). */
@@ -25,7 +24,7 @@ export async function getCalendarFeed(db: Kysely<DB>, userId: string): Promise<C
 
 /** Makes the member's feed address (256 random bits), replacing any earlier one, which stops working. */
 export async function createCalendarFeed(db: Kysely<DB>, actor: Actor, publicUrl: string, now: Date): Promise<CalendarFeed> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newSecretToken();
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('interview_calendar_feeds')

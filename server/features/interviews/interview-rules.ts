@@ -1,9 +1,9 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { messages } from '../../../shared/messages.ts';
 import { formatIst, INTERVIEW_LIMITS, istLocalToUtc, locationProblem, type InterviewConflict, type InterviewMode } from '../../../shared/schemas/interviews.ts';
-import type { DB } from '../../db/schema.ts';
-import { AppError, badRequest } from '../../http/errors.ts';
+import type { ApplicationStage, DB } from '../../db/schema.ts';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 
 const text = messages.interviews;
 
@@ -47,12 +47,24 @@ export async function checkInterviewers(trx: Transaction<DB>, companyId: string,
  * The interviewers' other scheduled interviews overlapping [start, start + duration). Interviewers
  * are the company's people, so only the company's interviews starting in the 8 hours (the longest
  * interview) before the end are candidates: interviews_company_idx finds them without walking an
- * interviewer's whole history.
+ * interviewer's whole history. Holds the interviewers' calendars (advisory locks) until the
+ * caller's transaction ends, so the check and the insert that follows it are one step.
  */
 export async function findConflicts(trx: Transaction<DB>, companyId: string, interviewerIds: string[], start: Date, durationMinutes: number, excludeInterviewId?: string): Promise<InterviewConflict[]> {
+  // Two bookings for the same interviewer at once (a candidate picking an offered time while a
+  // recruiter schedules) must not both see a free calendar: hold each interviewer's calendar until
+  // this transaction ends, in a fixed order so two callers cannot deadlock.
+  for (const id of [...new Set(interviewerIds)].sort()) {
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`interviewer-calendar:${id}`}, 0))`.execute(trx);
+  }
+  return busyAt(trx, companyId, interviewerIds, start, durationMinutes, excludeInterviewId);
+}
+
+/** The clashes themselves, without holding anything: for showing which offered times are still free. */
+export async function busyAt(db: Kysely<DB>, companyId: string, interviewerIds: string[], start: Date, durationMinutes: number, excludeInterviewId?: string): Promise<InterviewConflict[]> {
   const end = new Date(start.getTime() + durationMinutes * 60_000);
   const earliest = new Date(start.getTime() - INTERVIEW_LIMITS.maxDuration * 60_000);
-  let query = trx
+  let query = db
     .selectFrom('interviews as i')
     .innerJoin('interview_interviewers as ii', 'ii.interview_id', 'i.id')
     .innerJoin('user_profiles as up', 'up.id', 'ii.user_id')
@@ -79,9 +91,12 @@ export async function findConflicts(trx: Transaction<DB>, companyId: string, int
 
 /** 409 with the conflicts listed (in the message and as data): nothing was saved. */
 export class InterviewConflictError extends AppError {
-  constructor(readonly conflicts: InterviewConflict[]) {
+  constructor(
+    readonly conflicts: InterviewConflict[],
+    template: string = text.conflicts,
+  ) {
     const list = conflicts.map((c) => text.conflictItem.replace('{name}', c.interviewer_name).replace('{time}', c.starts_at_label)).join('; ');
-    super(409, 'INTERVIEW_CONFLICT', text.conflicts.replace('{list}', list));
+    super(409, 'INTERVIEW_CONFLICT', template.replace('{list}', list));
   }
 }
 
@@ -126,4 +141,22 @@ export async function mailFactsOf(trx: Transaction<DB>, applicationId: string) {
     .where('ja.id', '=', applicationId)
     .select(['ja.candidate_id', 'cand.full_name as candidate_name', 'cand.email as candidate_email', 'jp.title as job_title', 'c.name as company_name'])
     .executeTakeFirstOrThrow();
+}
+
+const CLOSED_STAGES: ApplicationStage[] = ['hired', 'rejected', 'withdrawn'];
+
+/** The company's open application, locked for the rest of the transaction (404 / 409 closed). */
+export async function lockOpenApplication(trx: Transaction<DB>, companyId: string, applicationId: string) {
+  const application = await trx
+    .selectFrom('job_applications as ja')
+    .innerJoin('job_postings as jp', 'jp.id', 'ja.job_id')
+    .where('ja.id', '=', applicationId)
+    .where('jp.company_id', '=', companyId)
+    .where('jp.is_deleted', '=', false)
+    .select(['ja.id', 'ja.job_id', 'ja.status', 'ja.candidate_id'])
+    .forUpdate()
+    .executeTakeFirst();
+  if (!application) throw notFound(text.applicationNotFound);
+  if (CLOSED_STAGES.includes(application.status)) throw conflict(text.applicationClosed, 'APPLICATION_CLOSED');
+  return application;
 }

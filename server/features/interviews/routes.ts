@@ -14,9 +14,6 @@ import {
   rescheduleInterviewBodySchema,
   savedInterviewSchema,
   scheduleInterviewBodySchema,
-  scorecardBodySchema,
-  scorecardListSchema,
-  scorecardSchema,
 } from '../../../shared/schemas/interviews.ts';
 import type { SessionContext } from '../../auth/session.ts';
 import { sessionOf } from '../../http/access.ts';
@@ -29,9 +26,10 @@ import { InterviewConflictError } from './interview-rules.ts';
 import { getInterview, listInterviews, listMyInterviews } from './list-interviews.ts';
 import { markNoShow, undoNoShow } from './mark-no-show.ts';
 import { calendarFeedRoutes } from './calendar-feed-routes.ts';
+import { slotOfferRoutes } from './slot-offer-routes.ts';
 import { rescheduleInterview } from './reschedule-interview.ts';
 import { scheduleInterview } from './schedule-interview.ts';
-import { listScorecards, saveScorecard } from './scorecards.ts';
+import { scorecardRoutes } from './scorecard-routes.ts';
 
 const errorBody = z.object({ code: z.string(), message: z.string() }).passthrough();
 
@@ -114,15 +112,7 @@ export async function interviewRoutes(app: FastifyInstance, deps: FeatureDeps) {
     async (request) => undoNoShow(db, actorOf(sessionOf(request), request.ip), request.params.id, deps.clock()),
   );
 
-  api.get('/api/interviews/:id/scorecards', { config: { access: 'user' }, schema: { params: interviewIdParamsSchema, response: { 200: scorecardListSchema } } }, async (request) => ({
-    scorecards: await listScorecards(db, memberScope(sessionOf(request)), request.params.id),
-  }));
-
-  api.put(
-    '/api/interviews/:id/scorecard',
-    { config: { access: 'user' }, schema: { params: interviewIdParamsSchema, body: scorecardBodySchema, response: { 200: scorecardSchema } } },
-    async (request) => saveScorecard(db, actorOf(sessionOf(request), request.ip), request.params.id, request.body, deps.clock()),
-  );
-
+  await scorecardRoutes(app, deps);
   await calendarFeedRoutes(app, deps);
+  await slotOfferRoutes(app, deps);
 }

@@ -4,6 +4,7 @@ import { jobApplicationsMessages as text } from '../../../shared/messages/job-ap
 import { can, companyRoles } from '../../../shared/permissions.ts';
 import { NOTIFIED_TEAM_ROLES } from '../../../shared/job-details.ts';
 import type { DB } from '../../db/schema.ts';
+import { brandedEmail, loadCompanyBrand } from '../../messaging/branded-email.ts';
 import { enqueueMessage } from '../../messaging/outbox.ts';
 import { publish } from '../../realtime/events.ts';
 import { queueWhatsappTemplate } from '../whatsapp/templates.ts';
@@ -43,11 +44,15 @@ export async function noticeApplicationReceived(trx: Transaction<DB>, applicatio
 
   const values = { name: facts.full_name || facts.email, title: facts.title, company: facts.company_name, url: `${application.publicUrl}/dashboard` };
   const mail = text.receivedEmail;
+  // Issue 36 §3: in the company's colours, with the same words as the plain-text part.
+  const brand = await loadCompanyBrand(trx, facts.company_id, application.publicUrl);
+  const parts = brandedEmail(brand, [fill(mail.greeting, values), '', fill(mail.body, values), '', fill(mail.next, values), '', fill(mail.footer, values)].join('\n'));
   await enqueueMessage(trx, {
     channel: 'email',
     to: facts.email,
     subject: fill(mail.subject, values),
-    text: [fill(mail.greeting, values), '', fill(mail.body, values), '', fill(mail.next, values), '', fill(mail.footer, values)].join('\n'),
+    text: parts.text,
+    html: parts.html,
     replyTo: facts.reply_to_email,
   });
   // Issue 36 §3: the same news on WhatsApp, for a candidate who opted in (their verified number).
@@ -69,6 +74,8 @@ export async function noticeApplicationReceived(trx: Transaction<DB>, applicatio
         .where('company_id', '=', facts.company_id)
         .where('company_role', 'in', NOTIFIED_ROLES)
         .where('suspended_at', 'is', null)
+        // Issue 36 §2: a member who chose the daily digest hears of it there instead (candidate-emails/application-digest.ts).
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('application_notice_preferences as pref').select('pref.user_id').whereRef('pref.user_id', '=', 'user_profiles.id').where('pref.mode', '=', 'daily'))))
         // Issue 36 §1: a job with recruiters or hiring managers on its team tells only them.
         .where((eb) =>
           eb.or([

@@ -6,13 +6,17 @@ import { messages } from '../../../shared/messages.ts';
 import type { ApplyToJobResult, MyApplication } from '../../../shared/schemas/job-detail.ts';
 import type { SessionContext } from '../../auth/session.ts';
 import type { ApplicationSource, DB } from '../../db/schema.ts';
-import { conflict, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { publish } from '../../realtime/events.ts';
 import { isOpenJob } from '../public-jobs/open-jobs.ts';
 import { writeAudit } from '../../audit/write-audit.ts';
 import { emitWebhookEvent } from '../webhooks/emit.ts';
 import { noticeApplicationReceived } from './application-notices.ts';
 import { PRIVACY_NOTICE_VERSION } from '../../../shared/schemas/privacy.ts';
+import type { ScreeningAnswersBody } from '../../../shared/schemas/screening-questions.ts';
+import { judgeAnswers } from '../../../shared/screening-answers.ts';
+import { screeningQuestionsOf } from '../jobs/screening-questions-row.ts';
+import { knockOut } from './screening-knockout.ts';
 
 export type ApplyOutcome = ApplyToJobResult & { created: boolean };
 
@@ -26,7 +30,7 @@ export type ApplyOptions = PlanLimitOptions & { publicUrl: string };
  * retry, two tabs) creates one row: the unique (job_id, candidate_id) constraint decides, and the
  * repeat answers already_applied with the existing application's id.
  */
-export async function applyToJob(db: Kysely<DB>, session: SessionContext, jobId: string, ip: string, sourceTag: string | undefined, now: Date, options: ApplyOptions): Promise<ApplyOutcome> {
+export async function applyToJob(db: Kysely<DB>, session: SessionContext, jobId: string, ip: string, sourceTag: string | undefined, now: Date, options: ApplyOptions, given: ScreeningAnswersBody = []): Promise<ApplyOutcome> {
   if (session.profile.role !== 'candidate') throw forbidden(messages.jobDetail.candidatesOnly, 'CANDIDATES_ONLY');
   const candidateId = session.userId;
 
@@ -37,24 +41,28 @@ export async function applyToJob(db: Kysely<DB>, session: SessionContext, jobId:
     // A lapsed company's jobs stop after the grace; a full listing, at the count at the end.
     const accepting = Boolean(job.open) && (!entitlement || entitlement.takesApplications);
     if (accepting) await assertReadyToApply(trx, candidateId);
+    // The answers to the job's screening questions (issue 36 §1): a missing or mistyped one is 400
+    // naming its question, and nothing is written; a repeat of an application made is not refused over them.
+    const judged = accepting ? judgeAnswers(screeningQuestionsOf(job.screening_questions), given) : null;
+    if (judged && !judged.ok) {
+      const existing = await existingApplication(trx, jobId, candidateId);
+      if (existing) return { id: existing.id, status: 'already_applied', created: false };
+      throw badRequest(judged.message, 'SCREENING_ANSWER_INVALID');
+    }
+    const screening = judged?.ok && judged.answers.length > 0 ? judged : null;
 
     const source = accepting ? await resolveSource(trx, job.company_id, sourceTag) : DIRECT;
     const inserted = accepting
       ? await trx
           .insertInto('job_applications')
-          .values({ job_id: jobId, candidate_id: candidateId, status: 'received', source: source.source, source_drive_id: source.driveId, notice_version: PRIVACY_NOTICE_VERSION })
+          .values({ job_id: jobId, candidate_id: candidateId, status: 'received', source: source.source, source_drive_id: source.driveId, notice_version: PRIVACY_NOTICE_VERSION, screening_answers: screening ? JSON.stringify(screening.answers) : null })
           .onConflict((oc) => oc.constraint('job_applications_one_per_candidate').doNothing())
           .returning('id')
           .executeTakeFirst()
       : undefined;
 
     if (!inserted) {
-      const existing = await trx
-        .selectFrom('job_applications')
-        .select('id')
-        .where('job_id', '=', jobId)
-        .where('candidate_id', '=', candidateId)
-        .executeTakeFirst();
+      const existing = await existingApplication(trx, jobId, candidateId);
       // Someone who applied before the job closed is told so, not that it is closed.
       if (existing) return { id: existing.id, status: 'already_applied', created: false };
       if (!job.open) throw conflict(messages.jobDetail.closed, 'JOB_CLOSED');
@@ -67,6 +75,8 @@ export async function applyToJob(db: Kysely<DB>, session: SessionContext, jobId:
     await publish(trx, { topic: `company:${job.company_id}`, type: 'application', id: inserted.id });
     await emitWebhookEvent(trx, job.company_id, 'application.created', { application_id: inserted.id, job_id: jobId, candidate_id: candidateId, source: source.source }, now);
     await noticeApplicationReceived(trx, { applicationId: inserted.id, jobId, candidateId, publicUrl: options.publicUrl });
+    // Accepted as any other, then straight to rejected with the reason (see knockOut).
+    if (screening?.knockout) await knockOut(trx, { applicationId: inserted.id, candidateId, companyId: job.company_id, ip, now, publicUrl: options.publicUrl }, screening.knockout);
     // Last, so the job row is held only to the commit: two candidates racing for a listing's last
     // place take turns for this count (FOR NO KEY UPDATE, which the applications' own foreign-key
     // locks do not block), and the second sees the first's application and is refused.
@@ -87,7 +97,7 @@ const listedJob = (trx: Transaction<DB>, jobId: string) =>
 function openJobWithPlan(trx: Transaction<DB>, jobId: string) {
   return listedJob(trx, jobId)
     .innerJoin('company_subscriptions as s', 's.company_id', 'jp.company_id')
-    .select((eb) => ['jp.id', 'jp.company_id', isOpenJob(eb).as('open'), ...SUBSCRIPTION_COLUMNS.map((column) => `s.${column}` as const)])
+    .select((eb) => ['jp.id', 'jp.company_id', 'jp.screening_questions', isOpenJob(eb).as('open'), ...SUBSCRIPTION_COLUMNS.map((column) => `s.${column}` as const)])
     .executeTakeFirst();
 }
 
@@ -96,9 +106,12 @@ const withPlan = (job: { id: string }): job is { id: string } & SubscriptionRow 
 /** The job alone, without the plan's checks (the bench's comparison; see PlanLimitOptions). */
 function openJob(trx: Transaction<DB>, jobId: string) {
   return listedJob(trx, jobId)
-    .select((eb) => ['jp.id', 'jp.company_id', isOpenJob(eb).as('open')])
+    .select((eb) => ['jp.id', 'jp.company_id', 'jp.screening_questions', isOpenJob(eb).as('open')])
     .executeTakeFirst();
 }
+
+const existingApplication = (trx: Transaction<DB>, jobId: string, candidateId: string) =>
+  trx.selectFrom('job_applications').select('id').where('job_id', '=', jobId).where('candidate_id', '=', candidateId).executeTakeFirst();
 
 async function assertReadyToApply(db: Transaction<DB>, candidateId: string): Promise<void> {
   const row = await db

@@ -27,7 +27,7 @@ export async function jobApplicationRoutes(app: FastifyInstance, { config, datab
       schema: { params: jobIdParamsSchema, body: applyToJobBodySchema, response: { 200: applyToJobResultSchema, 201: applyToJobResultSchema } },
     },
     async (request, reply) => {
-      const { created, ...result } = await applyToJob(database.db, sessionOf(request), request.params.jobId, request.ip, request.body.source, clock(), { planLimits, publicUrl: config.PUBLIC_URL });
+      const { created, ...result } = await applyToJob(database.db, sessionOf(request), request.params.jobId, request.ip, request.body.source, clock(), { planLimits, publicUrl: config.PUBLIC_URL }, request.body.answers);
       // The "application received" email is in the outbox: send it now rather than at the next poll.
       if (created) onMessageQueued();
       return reply.code(created ? 201 : 200).send(result);

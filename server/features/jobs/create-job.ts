@@ -6,6 +6,7 @@ import { writeAudit } from '../../audit/write-audit.ts';
 import { assertListingsWithinLimit, type PlanLimitOptions } from '../billing/limits.ts';
 import { emitWebhookEvent } from '../webhooks/emit.ts';
 import { jobDetailColumns } from './job-details-row.ts';
+import { screeningQuestionsColumn } from './screening-questions-row.ts';
 import { companyJobAsListed } from './list-company-jobs.ts';
 
 /** India has one offset and no daylight saving; an expiry date lasts to the end of that day there. */
@@ -44,6 +45,7 @@ export async function createJob(db: Kysely<DB>, actor: Actor, input: CreateJobVa
         benefits: input.benefits ?? null,
         expires_at: input.expires_at ? expiryInstant(input.expires_at) : null,
         ...jobDetailColumns(input),
+        screening_questions: screeningQuestionsColumn(input.screening_questions ?? []),
         status: draft ? 'draft' : 'published',
         published_at: draft ? null : now,
         is_deleted: false,

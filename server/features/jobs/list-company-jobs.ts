@@ -7,6 +7,7 @@ import type { DB } from '../../db/schema.ts';
 import { applicationInScope, jobInScope, type MemberScope } from '../team/member-scope.ts';
 import { encodeJobCursor, type JobCursor } from './job-cursor.ts';
 import { JOB_DETAIL_COLUMNS, jobDetailsOf } from './job-details-row.ts';
+import { screeningQuestionsOf } from './screening-questions-row.ts';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
@@ -44,7 +45,7 @@ export async function listCompanyJobs(db: Kysely<DB>, scope: MemberScope, { limi
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit + 1)
-    .select(['id', 'title', 'description', 'location', 'salary', 'requirements', 'benefits', 'expires_at', 'created_at', 'status', ...JOB_DETAIL_COLUMNS])
+    .select(['id', 'title', 'description', 'location', 'salary', 'requirements', 'benefits', 'expires_at', 'created_at', 'status', 'screening_questions', ...JOB_DETAIL_COLUMNS])
     // created_at to the microsecond in UTC for the cursor: the driver's Date keeps only milliseconds.
     .select(sql<string>`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('cursor_created_at'));
 
@@ -77,6 +78,7 @@ export async function listCompanyJobs(db: Kysely<DB>, scope: MemberScope, { limi
       applications_count: Number(row.count ?? 0),
       status: row.status,
       ...jobDetailsOf(row),
+      screening_questions: screeningQuestionsOf(row.screening_questions),
     })),
     next_cursor: hasMore && last ? encodeJobCursor({ createdAt: last.cursor_created_at, id: last.id }) : null,
   };

@@ -9,6 +9,7 @@ import { writeAudit } from '../../audit/write-audit.ts';
 import { expiryInstant, type Actor } from './create-job.ts';
 import { companyJobAsListed } from './list-company-jobs.ts';
 import { jobDetailColumns, paiseOrNull } from './job-details-row.ts';
+import { screeningQuestionsColumn } from './screening-questions-row.ts';
 import { emitWebhookEvent } from '../webhooks/emit.ts';
 import { assertListingsWithinLimit, type PlanLimitOptions } from '../billing/limits.ts';
 
@@ -74,6 +75,8 @@ export async function updateJob(db: Kysely<DB>, actor: Actor, jobId: string, val
         ...(values.benefits !== undefined ? { benefits: values.benefits } : {}),
         ...(values.expires_at !== undefined ? { expires_at: expiresAt } : {}),
         ...jobDetailColumns(values),
+        // The whole list replaces the one before; answers already given keep their own copy of each question.
+        ...(values.screening_questions !== undefined ? { screening_questions: screeningQuestionsColumn(values.screening_questions) } : {}),
         updated_at: now,
       })
       .where('id', '=', before.id)

@@ -112,7 +112,7 @@ async function letterSubject(db: Kysely<DB> | Transaction<DB>, companyId: string
 }
 
 /** The company's logo (stored as WebP) as PNG for the PDF; a letter without it is better than no letter. */
-async function logoPng(deps: LetterDeps, logoKey: string | null): Promise<Buffer | null> {
+export async function logoPng(deps: LetterDeps, logoKey: string | null): Promise<Buffer | null> {
   if (!logoKey) return null;
   try {
     const file = await deps.storage.get(logoKey);

@@ -9,6 +9,7 @@ import { enqueueMessage } from '../../messaging/outbox.ts';
 import { publish } from '../../realtime/events.ts';
 import { fill } from '../../../shared/fill.ts';
 import { emitStageChanged } from '../webhooks/emit.ts';
+import { brandedStageEmail } from '../candidate-emails/stage-emails.ts';
 
 const text = messages.pipeline;
 
@@ -61,6 +62,8 @@ export interface StageChange {
   ip: string | null;
   /** For the link in the candidate's email. */
   publicUrl: string;
+  /** False when the caller sends its own message about this move (an offer sent or accepted, issue 36 §5). */
+  email?: boolean;
 }
 
 export interface StageChanged {
@@ -138,8 +141,9 @@ export async function applyStageChange(trx: Transaction<DB>, application: Locked
 
   // The rule (also in messages.pipeline.email): email on stages that concern the candidate only.
   // The company may turn a stage's email off (Settings → Candidate emails).
-  const emailed = concernsCandidate(change.to) && !application.stage_emails_off.includes(change.to);
-  if (emailed) await enqueueMessage(trx, stageEmail(application, change));
+  const emailed = change.email !== false && concernsCandidate(change.to) && !application.stage_emails_off.includes(change.to);
+  // Issue 36 §3: the company's own template for the stage, if any, in its colours (candidate-emails/stage-emails.ts).
+  if (emailed) await enqueueMessage(trx, await brandedStageEmail(trx, application, change, stageEmail(application, change)));
 
   await publish(trx, { topic: `company:${application.company_id}`, type: 'pipeline', id: application.id });
   await publish(trx, { topic: `user:${application.candidate_id}`, type: 'application_stage', id: application.id });
@@ -147,7 +151,7 @@ export async function applyStageChange(trx: Transaction<DB>, application: Locked
   return { stage: change.to, stage_changed_at: new Date(updated.stage_changed_at), employment_id: employmentId, emailed };
 }
 
-function stageEmail(application: LockedApplication, change: StageChange) {
+export function stageEmail(application: LockedApplication, change: StageChange) {
   const email = text.email;
   const values = { name: application.candidate_name || application.candidate_email, title: application.job_title, company: application.company_name, url: `${change.publicUrl}/dashboard` };
   const lines = [fill(email.greeting, values), '', fill(email.bodies[change.to] ?? '', values)];

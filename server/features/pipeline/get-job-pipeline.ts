@@ -1,9 +1,10 @@
-import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
+import { expressionBuilder, sql, type Expression, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import { messages } from '../../../shared/messages.ts';
 import { PIPELINE_LIMITS, PIPELINE_STAGES, type JobPipeline, type PipelineApplication, type PipelineStage, type StageLimits } from '../../../shared/schemas/pipeline.ts';
 import type { DB, JobApplicationsTable } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { applicationInScope, jobInScope, wholeCompany, type MemberScope } from '../team/member-scope.ts';
+import { tagsByCandidate } from './candidate-tags.ts';
 
 const text = messages.pipeline;
 
@@ -47,6 +48,7 @@ export function applicationRows(db: Kysely<DB>, source: SelectQueryBuilder<DB, '
       'ja.source',
       'ja.source_drive_id',
       'rd.name as drive_name',
+      'ja.knockout_reason',
     ]);
 }
 type ApplicationRow = Awaited<ReturnType<ReturnType<typeof applicationRows>['execute']>>[number];
@@ -83,6 +85,7 @@ export function toPipelineApplication(row: ApplicationRow, extra: Awaited<Return
     source_drive_name: row.drive_name ?? null,
     verified: extra.verified.get(row.candidate_id) ?? [],
     documents: extra.documents.get(row.candidate_id) ?? [],
+    knocked_out: row.knockout_reason !== null,
   };
 }
 
@@ -93,8 +96,18 @@ export function toPipelineApplication(row: ApplicationRow, extra: Awaited<Return
  * are one range of the (job_id, status, created_at, id) index, so the answer costs what it shows,
  * not what the job has (flat as the tables grow; npm run bench:scale).
  */
-export async function getJobPipeline(db: Kysely<DB>, scope: MemberScope, jobId: string, show: StageLimits = {}): Promise<JobPipeline> {
+export async function getJobPipeline(db: Kysely<DB>, scope: MemberScope, jobId: string, show: StageLimits = {}, tag?: string): Promise<JobPipeline> {
   const job = await companyJob(db, scope.companyId, jobId, scope);
+  // ?tag=: only candidates the company tagged so (issue 36 §2), one probe of candidate_tags_candidate_key per application.
+  const tagged = (candidateId: Expression<string>) =>
+    expressionBuilder<DB, never>().exists(
+      expressionBuilder<DB, never>()
+        .selectFrom('candidate_tags as ct')
+        .select('ct.id')
+        .where('ct.company_id', '=', scope.companyId)
+        .where('ct.candidate_id', '=', candidateId)
+        .where(sql`lower(ct.label)`, '=', (tag ?? '').toLowerCase()),
+    );
   const stageNewest = (stage: PipelineStage) =>
     db
       .selectFrom(
@@ -104,6 +117,7 @@ export async function getJobPipeline(db: Kysely<DB>, scope: MemberScope, jobId: 
           .where('job_id', '=', job.id)
           .where('status', '=', stage)
           .where((eb) => applicationInScope(scope, eb.ref('job_applications.id')))
+          .$if(tag !== undefined, (qb) => qb.where((eb) => tagged(eb.ref('job_applications.candidate_id'))))
           .orderBy('created_at', 'desc')
           .orderBy('id', 'desc')
           .limit(Math.min(show[stage] ?? PIPELINE_LIMITS.perStage, PIPELINE_LIMITS.listed))
@@ -123,13 +137,21 @@ export async function getJobPipeline(db: Kysely<DB>, scope: MemberScope, jobId: 
       .select((eb) => eb.fn.countAll<string>().as('count'))
       .where('ja.job_id', '=', job.id)
       .where((eb) => applicationInScope(scope, eb.ref('ja.id')))
+      .$if(tag !== undefined, (qb) => qb.where((eb) => tagged(eb.ref('ja.candidate_id'))))
       .groupBy(['ja.status', 'ja.source', 'ja.source_drive_id', 'rd.name'])
       .execute(),
   ]);
-  const extra = await badgesAndDocuments(
-    db,
-    listed.map((row) => row.candidate_id),
-  );
+  const [extra, tags] = await Promise.all([
+    badgesAndDocuments(
+      db,
+      listed.map((row) => row.candidate_id),
+    ),
+    tagsByCandidate(
+      db,
+      scope.companyId,
+      listed.map((row) => row.candidate_id),
+    ),
+  ]);
 
   const stage_counts = Object.fromEntries(PIPELINE_STAGES.map((stage) => [stage, 0])) as Record<PipelineStage, number>;
   const bySource = new Map<string, { source: (typeof counts)[number]['source']; drive_id: string | null; drive_name: string | null; count: number }>();
@@ -148,7 +170,7 @@ export async function getJobPipeline(db: Kysely<DB>, scope: MemberScope, jobId: 
 
   return {
     job,
-    applications: listed.map((row) => toPipelineApplication(row, extra)),
+    applications: listed.map((row) => ({ ...toPipelineApplication(row, extra), tags: tags.get(row.candidate_id) ?? [] })),
     stage_counts,
     source_counts: sourceCounts,
     total,
@@ -160,14 +182,18 @@ export async function getJobPipeline(db: Kysely<DB>, scope: MemberScope, jobId: 
 export async function getPipelineApplication(db: Kysely<DB>, scope: MemberScope, applicationId: string) {
   const row = await applicationRows(db)
     .innerJoin('job_postings as jp', 'jp.id', 'ja.job_id')
-    .select('jp.title as job_title')
+    .select(['jp.title as job_title', 'ja.screening_answers'])
     .where('ja.id', '=', applicationId)
     .where('jp.company_id', '=', scope.companyId)
     .where('jp.is_deleted', '=', false)
     .where((eb) => applicationInScope(scope, eb.ref('ja.id')))
     .executeTakeFirst();
   if (!row) throw notFound(text.applicationNotFound);
-  const extra = await badgesAndDocuments(db, [row.candidate_id]);
+  const [extra, tags, contact] = await Promise.all([
+    badgesAndDocuments(db, [row.candidate_id]),
+    tagsByCandidate(db, scope.companyId, [row.candidate_id]),
+    db.selectFrom('user_profiles').select(['phone', 'mobile_verified']).where('id', '=', row.candidate_id).executeTakeFirst(),
+  ]);
   const history = await db
     .selectFrom('application_stage_events as e')
     .leftJoin('user_profiles as up', 'up.id', 'e.actor_id')
@@ -178,10 +204,16 @@ export async function getPipelineApplication(db: Kysely<DB>, scope: MemberScope,
     .execute();
   return {
     ...toPipelineApplication(row, extra),
+    tags: tags.get(row.candidate_id) ?? [],
     job_id: row.job_id,
     job_title: row.job_title,
     email: row.email,
+    phone: contact?.phone ?? null,
+    phone_verified: contact?.mobile_verified ?? false,
+    resume_url: extra.documents.get(row.candidate_id)?.some((document) => document.document_type === 'resume') ? `/api/pipeline/applications/${row.id}/resume` : null,
     current_employer: row.current_employer ?? null,
+    screening_answers: row.screening_answers ?? [],
+    knockout_reason: row.knockout_reason,
     history: history.map((event) => ({
       id: event.id,
       from_stage: event.from_stage,

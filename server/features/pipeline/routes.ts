@@ -24,14 +24,18 @@ import { getJobPipeline, getPipelineApplication } from './get-job-pipeline.ts';
 import { memberScope } from '../team/member-scope.ts';
 import { bulkReject, moveStage, withdrawApplication } from './move-stage.ts';
 import { searchCompanyCandidates } from './search-company-candidates.ts';
+import { candidateRecordRoutes } from './record-routes.ts';
 
 /**
  * Pipeline (issue 7 point 1): stages, history, bulk reject, drives and sources. Employers act on
  * their own company's jobs only (employerCompanyId; another company's object is 404); the one
  * candidate route, withdraw, acts on the caller's own application only.
  */
-export async function pipelineRoutes(app: FastifyInstance, { database, config, onMessageQueued, clock }: FeatureDeps) {
+export async function pipelineRoutes(app: FastifyInstance, deps: FeatureDeps) {
+  const { database, config, onMessageQueued, clock } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // Tags, notes, the timeline and the resume inline (issue 36 §2).
+  await candidateRecordRoutes(app, deps);
   const employer = (request: FastifyRequest) => {
     const session = sessionOf(request);
     return { userId: session.userId, companyId: employerCompanyId(session), ip: request.ip, publicUrl: config.PUBLIC_URL };
@@ -40,7 +44,7 @@ export async function pipelineRoutes(app: FastifyInstance, { database, config, o
   api.get(
     '/api/pipeline/jobs/:jobId',
     { config: { access: 'user' }, schema: { params: pipelineJobParamsSchema, querystring: pipelineQuerySchema, response: { 200: jobPipelineSchema } } },
-    async (request) => getJobPipeline(database.db, memberScope(sessionOf(request)), request.params.jobId, request.query.show),
+    async (request) => getJobPipeline(database.db, memberScope(sessionOf(request)), request.params.jobId, request.query.show, request.query.tag),
   );
 
   api.post(

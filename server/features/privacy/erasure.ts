@@ -196,6 +196,9 @@ async function erasePerson(trx: Transaction<DB>, personId: string, now: Date): P
   // Their applications stay as anonymous counts; what employers wrote about them goes.
   const applications = trx.selectFrom('job_applications').select('id').where('candidate_id', '=', personId);
   await trx.updateTable('application_stage_events').set({ note: null }).where('application_id', 'in', applications).execute();
+  // The companies' private notes on them and their tags there (issue 36 §2).
+  await trx.deleteFrom('application_notes').where('application_id', 'in', applications).execute();
+  await trx.deleteFrom('candidate_tags').where('candidate_id', '=', personId).execute();
   const interviews = trx.selectFrom('interviews').select('id').where('application_id', 'in', applications);
   await trx.deleteFrom('interview_scorecards').where('interview_id', 'in', interviews).execute();
 

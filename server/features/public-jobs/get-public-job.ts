@@ -6,6 +6,8 @@ import { SUBSCRIPTION_COLUMNS } from '../billing/entitlement.ts';
 import { shownPay } from './shown-pay.ts';
 import { takesApplication } from '../billing/limits.ts';
 import { JOB_DETAIL_COLUMNS, jobDetailsOf } from '../jobs/job-details-row.ts';
+import { screeningQuestionsOf } from '../jobs/screening-questions-row.ts';
+import { publicQuestion } from '../../../shared/schemas/screening-questions.ts';
 
 /**
  * One job as the public job page shows it, or undefined when there is no such published,
@@ -33,6 +35,7 @@ export async function getPublicJob(db: Kysely<DB>, jobId: string, now: Date = ne
       'jp.expires_at',
       'jp.created_at',
       'jp.published_at',
+      'jp.screening_questions',
       ...JOB_DETAIL_COLUMNS.map((column) => `jp.${column}` as const),
       isOpenJob(eb).as('open'),
       ...SUBSCRIPTION_COLUMNS.map((column) => `s.${column}` as const),
@@ -56,5 +59,7 @@ export async function getPublicJob(db: Kysely<DB>, jobId: string, now: Date = ne
     ...jobDetailsOf(row),
     accepting_applications: Boolean(row.open) && !stopped,
     applications_stopped: stopped,
+    // The questions' words and choices; their knockout rules never leave the server.
+    screening_questions: screeningQuestionsOf(row.screening_questions).map(publicQuestion),
   };
 }

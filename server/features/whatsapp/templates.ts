@@ -11,6 +11,7 @@ import { enqueueMessage } from '../../messaging/outbox.ts';
  */
 export const WHATSAPP_TEMPLATES = {
   application_received: { language: 'en', parameters: ['name', 'title', 'company'] },
+  interview_times_offered: { language: 'en', parameters: ['name', 'company', 'title', 'url'] },
 } as const;
 export type WhatsappTemplateName = keyof typeof WHATSAPP_TEMPLATES;
 

@@ -8,6 +8,7 @@ import { fill } from '@web/lib/fill.ts';
 import { CareerProfileCard } from '@web/features/candidate-search/components/career-profile-card.tsx';
 import { EmploymentHistoryCard } from '@web/features/employment/components/employment-history-card.tsx';
 import { MyLettersCard } from '@web/features/letters/components/my-letters-card.tsx';
+import { CandidateOffersCard } from '@web/features/offers/components/candidate-offers-card.tsx';
 import { CandidateInterviewsCard } from '@web/features/interviews/components/candidate-interviews-card.tsx';
 import { VerificationCard } from '@web/features/verification/components/verification-card.tsx';
 import { ApplicationsCard } from './applications-card.tsx';
@@ -42,6 +43,9 @@ export function CandidateDashboard({ state, documents, renderEditor }: Candidate
       </div>
 
       {state.completed ? null : <FinishRegistrationBanner />}
+
+      {/* An offer waiting for an answer comes first (issue 36 §5); the card shows nothing without offers. */}
+      <CandidateOffersCard />
 
       <CandidateIdCard code={state.candidate_code} />
 

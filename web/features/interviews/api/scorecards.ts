@@ -1,13 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { scorecardListSchema, scorecardSchema, type Scorecard, type ScorecardBody } from '@shared/schemas/interviews.ts';
+import { scorecardListSchema, scorecardSchema, scorecardSummarySchema, type Scorecard, type ScorecardBody, type ScorecardList, type ScorecardSummary } from '@shared/schemas/scorecards.ts';
 import { api } from '@web/lib/api-client.ts';
 import { interviewsQueryKey } from './get-interviews.ts';
 
 export const scorecardsQueryKey = (interviewId: string) => ['interviews', interviewId, 'scorecards'] as const;
+const summaryQueryKey = (applicationId: string) => ['interviews', 'scorecard-summary', applicationId] as const;
 
-/** GET /api/interviews/:id/scorecards: every interviewer's scorecard, for the company's members. */
-export function getScorecards(interviewId: string, signal?: AbortSignal): Promise<Scorecard[]> {
-  return api(`/api/interviews/${encodeURIComponent(interviewId)}/scorecards`, { schema: scorecardListSchema, signal }).then((body) => body.scorecards);
+/** GET /api/interviews/:id/scorecards: the scorecards the caller may see, who has submitted, and the job's criteria. */
+export function getScorecards(interviewId: string, signal?: AbortSignal): Promise<ScorecardList> {
+  return api(`/api/interviews/${encodeURIComponent(interviewId)}/scorecards`, { schema: scorecardListSchema, signal });
 }
 
 export function useScorecards(interviewId: string, enabled: boolean) {
@@ -19,7 +20,16 @@ export function saveScorecard({ interviewId, ...body }: ScorecardBody & { interv
   return api(`/api/interviews/${encodeURIComponent(interviewId)}/scorecard`, { method: 'PUT', body, schema: scorecardSchema });
 }
 
+/** Saving refreshes every interviews query: the counts, the dialog's list and the pipeline's summary. */
 export function useSaveScorecard() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: saveScorecard, onSettled: () => queryClient.invalidateQueries({ queryKey: interviewsQueryKey }) });
+}
+
+/** GET /api/pipeline/applications/:applicationId/scorecards: each interviewer's recommendation and average, hiding applied. */
+export function useScorecardSummary(applicationId: string) {
+  return useQuery({
+    queryKey: summaryQueryKey(applicationId),
+    queryFn: ({ signal }): Promise<ScorecardSummary> => api(`/api/pipeline/applications/${encodeURIComponent(applicationId)}/scorecards`, { schema: scorecardSummarySchema, signal }),
+  });
 }

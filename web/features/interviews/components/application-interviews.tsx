@@ -1,16 +1,22 @@
 import { messages } from '@shared/messages.ts';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { useApplicationInterviews } from '../api/get-interviews.ts';
+import { useLiveInterviews } from '../hooks/use-live-interviews.ts';
 import { InterviewItem } from './interview-item.tsx';
+import { PendingSlotOffer } from './pending-slot-offer.tsx';
+import { ScorecardSummaryList } from './scorecard-summary.tsx';
 
 const text = messages.interviews;
 
 /** The interviews of one application (upcoming first), shown in the pipeline's application panel. */
 export function ApplicationInterviews({ applicationId }: { applicationId: string }) {
   const interviews = useApplicationInterviews(applicationId);
+  // A candidate picking an offered time, or a colleague scheduling, shows here without a reload.
+  useLiveInterviews();
   return (
     <section aria-label={text.applicationInterviewsTitle} className="space-y-2" data-testid="application-interviews">
       <h3 className="text-sm font-semibold text-slate-900">{text.applicationInterviewsTitle}</h3>
+      <PendingSlotOffer applicationId={applicationId} />
       {interviews.isPending ? (
         <Spinner label={text.loading} />
       ) : interviews.isError ? (
@@ -26,6 +32,7 @@ export function ApplicationInterviews({ applicationId }: { applicationId: string
           ))}
         </ul>
       )}
+      <ScorecardSummaryList applicationId={applicationId} />
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { Button } from '@web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
 import { Label } from '@web/components/ui/label.tsx';
 import { useApplicantsForScheduling, useJobsForScheduling } from '../api/get-scheduling-options.ts';
-import { selectClass } from './schedule-interview-dialog.tsx';
+import { selectClass } from './interview-details-fields.tsx';
 
 const text = messages.interviews;
 const CLOSED = new Set(['hired', 'rejected', 'withdrawn']);

@@ -4,8 +4,6 @@ import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
 import { todayInIndia } from '@shared/schemas/jobs.ts';
 import {
-  DURATION_CHOICES,
-  INTERVIEW_MODES,
   rescheduleInterviewBodySchema,
   scheduleInterviewBodySchema,
   type Interview,
@@ -14,19 +12,18 @@ import {
 } from '@shared/schemas/interviews.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
-import { FieldError } from '@web/components/ui/field-error.tsx';
-import { Label } from '@web/components/ui/label.tsx';
 import { TextField } from '@web/components/ui/text-field.tsx';
 import { errorMessage, isApiError } from '@web/lib/api-client.ts';
 import { cn } from '@web/lib/cn.ts';
 import { fill } from '@web/lib/fill.ts';
 import { useMe } from '@web/lib/session/get-me.ts';
 import { useTeamMembers } from '../api/get-scheduling-options.ts';
+import { InterviewDetailsFields } from './interview-details-fields.tsx';
+import { OfferSlotsForm } from './offer-slots-form.tsx';
+import { interviewSlotsMessages as slotText } from '@shared/messages/interview-slots.ts';
 import { useRescheduleInterview, useScheduleInterview } from '../api/save-interview.ts';
 
 const text = messages.interviews;
-export const selectClass =
-  'block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none';
 
 export interface ScheduleInterviewDialogProps {
   applicationId: string;
@@ -71,9 +68,45 @@ export function InterviewFormDialog({ applicationId, candidateName, open, onOpen
         <DialogTitle>{interview ? text.rescheduleTitle : text.scheduleTitle}</DialogTitle>
         <DialogDescription>{interview ? text.rescheduleDescription : fill(text.scheduleDescription, { name: candidateName })}</DialogDescription>
         {/* Mounted only while open, so each opening starts from fresh values. */}
-        {open ? <InterviewForm applicationId={applicationId} interview={interview} onDone={() => onOpenChange(false)} /> : null}
+        {open ? interview ? <InterviewForm applicationId={applicationId} interview={interview} onDone={() => onOpenChange(false)} /> : <NewInterviewForms applicationId={applicationId} candidateName={candidateName} onDone={() => onOpenChange(false)} /> : null}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * A new interview: the recruiter picks the time, or (issue 36 §4) offers a few times and lets the
+ * candidate pick one from their email. Only those who may manage interviews see this dialog.
+ */
+function NewInterviewForms({ applicationId, candidateName, onDone }: { applicationId: string; candidateName: string; onDone: () => void }) {
+  const id = useId();
+  const [way, setWay] = useState<'pick' | 'offer'>('pick');
+  const choices = [
+    ['pick', slotText.pickTime],
+    ['offer', slotText.offerTimes],
+  ] as const;
+  return (
+    <>
+      <fieldset className="mt-4">
+        <legend className="sr-only">{slotText.modeLegend}</legend>
+        <div className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
+          {choices.map(([value, label]) => (
+            <label
+              key={value}
+              className={cn(
+                'flex min-h-9 cursor-pointer items-center justify-center rounded-md px-2 text-center text-sm font-medium',
+                'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600',
+                way === value ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
+              )}
+            >
+              <input type="radio" name={`${id}-way`} value={value} checked={way === value} className="sr-only" onChange={() => setWay(value)} />
+              {label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {way === 'pick' ? <InterviewForm applicationId={applicationId} onDone={onDone} /> : <OfferSlotsForm applicationId={applicationId} candidateName={candidateName} onDone={onDone} />}
+    </>
   );
 }
 
@@ -165,68 +198,7 @@ function InterviewForm({ applicationId, interview, onDone }: { applicationId: st
           required
         />
       </div>
-      <div className="space-y-1.5">
-        <Label htmlFor={`${id}-duration`}>{text.durationLabel}</Label>
-        <select id={`${id}-duration`} className={selectClass} value={values.duration} onChange={(e) => set('duration', Number(e.target.value))}>
-          {[...new Set<number>([...DURATION_CHOICES, values.duration])]
-            .sort((a, b) => a - b)
-            .map((minutes) => (
-              <option key={minutes} value={minutes}>
-                {fill(text.minutes, { count: String(minutes) })}
-              </option>
-            ))}
-        </select>
-        <FieldError id={`${id}-duration-error`} message={errors.duration_minutes} />
-      </div>
-      <fieldset className="space-y-1.5">
-        <legend className="text-sm font-medium text-slate-700">{text.modeLabel}</legend>
-        <div className="flex gap-2">
-          {INTERVIEW_MODES.map((value) => (
-            <label
-              key={value}
-              className={cn(
-                'flex h-10 flex-1 cursor-pointer items-center justify-center gap-2 rounded-md border text-sm font-medium shadow-sm',
-                'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600',
-                values.mode === value ? 'border-brand-600 bg-brand-50 text-brand-800' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
-              )}
-            >
-              <input type="radio" name={`${id}-mode`} value={value} checked={values.mode === value} className="sr-only" onChange={() => set('mode', value)} />
-              {text.modeLabels[value]}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <TextField
-        id={`${id}-location`}
-        label={text.locationLabels[values.mode]}
-        placeholder={text.locationPlaceholders[values.mode]}
-        type={values.mode === 'video' ? 'url' : values.mode === 'phone' ? 'tel' : 'text'}
-        maxLength={500}
-        value={values.location}
-        onChange={(e) => set('location', e.target.value)}
-        error={errors.location}
-        required
-      />
-      <fieldset className="space-y-1.5" aria-describedby={`${id}-interviewers-hint`}>
-        <legend className="text-sm font-medium text-slate-700">{text.interviewersLabel}</legend>
-        <p id={`${id}-interviewers-hint`} className="text-xs text-slate-500">
-          {text.interviewersHint}
-        </p>
-        <div className="max-h-40 space-y-1 overflow-y-auto rounded-md border border-slate-200 p-2">
-          {employers.map((member) => (
-            <label key={member.id} className="flex cursor-pointer items-center gap-2 rounded px-2 py-1 text-sm text-slate-800 hover:bg-slate-50">
-              <input
-                type="checkbox"
-                className="size-4 accent-brand-700"
-                checked={values.interviewerIds.includes(member.id)}
-                onChange={(e) => set('interviewerIds', e.target.checked ? [...values.interviewerIds, member.id] : values.interviewerIds.filter((x) => x !== member.id))}
-              />
-              {member.full_name}
-            </label>
-          ))}
-        </div>
-        <FieldError id={`${id}-interviewers-error`} message={errors.interviewer_ids} />
-      </fieldset>
+      <InterviewDetailsFields id={id} values={values} errors={errors} employers={employers} set={set} />
 
       {conflict ? (
         <div role="alert" className="flex gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="interview-conflict">

@@ -1,38 +1,33 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Plus, Trash2 } from 'lucide-react';
+import { CheckCircle2, Clock } from 'lucide-react';
 import { toast } from '@web/lib/toast.ts';
+import { scorecardsMessages as cards } from '@shared/messages/scorecards.ts';
 import { messages } from '@shared/messages.ts';
-import { INTERVIEW_LIMITS, scorecardBodySchema, type Interview, type Scorecard } from '@shared/schemas/interviews.ts';
+import type { Interview } from '@shared/schemas/interviews.ts';
+import { RECOMMENDATIONS, SCORECARD_LIMITS, SCORECARD_RATINGS, type Recommendation, type Scorecard, type ScorecardList } from '@shared/schemas/scorecards.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
 import { FieldError } from '@web/components/ui/field-error.tsx';
-import { Input } from '@web/components/ui/input.tsx';
 import { Label } from '@web/components/ui/label.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { errorMessage } from '@web/lib/api-client.ts';
 import { fill } from '@web/lib/fill.ts';
 import { useSaveScorecard, useScorecards } from '../api/scorecards.ts';
 import { useNow } from '@web/lib/use-now.ts';
+import { RecommendationBadge, ratingText } from './scorecard-bits.tsx';
 
 const text = messages.interviews;
-const RATINGS = [1, 2, 3, 4] as const;
-
-interface Row {
-  name: string;
-  rating: number;
-}
 
 /**
- * The interview's scorecards: everyone's (read-only) and, for an interviewer once the interview
- * has started, their own form: 3–5 criteria rated 1–4 and notes.
+ * The interview's scorecards (issue 36 §4). An interviewer, once it has started, fills in their own
+ * against the job's criteria; the others' scores show only once theirs is in (the server sends
+ * none before). Who has submitted is always shown.
  */
 export function ScorecardDialog({ interview, userId, open, onOpenChange }: { interview: Interview; userId: string | undefined; open: boolean; onOpenChange: (open: boolean) => void }) {
-  const scorecards = useScorecards(interview.id, open);
+  const list = useScorecards(interview.id, open);
   const isInterviewer = interview.interviewers.some((person) => person.id === userId);
   const now = useNow();
   const started = new Date(interview.scheduled_at).getTime() <= now && interview.status !== 'cancelled';
-  const mine = scorecards.data?.find((card) => card.interviewer_id === userId);
-  const others = scorecards.data?.filter((card) => card.interviewer_id !== userId) ?? [];
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -41,20 +36,15 @@ export function ScorecardDialog({ interview, userId, open, onOpenChange }: { int
         <DialogDescription>
           {interview.candidate_name} · {interview.job_title} · {interview.starts_at_label}
         </DialogDescription>
-        {scorecards.isPending ? (
+        {list.data ? (
+          <ScorecardsBody list={list.data} interview={interview} userId={userId} canFill={isInterviewer && started} tooEarly={isInterviewer && !started && interview.status !== 'cancelled'} />
+        ) : list.isError ? (
+          <p role="alert" className="mt-4 text-sm text-red-700">
+            {text.loadFailed}
+          </p>
+        ) : (
           <div className="flex justify-center p-6">
             <Spinner />
-          </div>
-        ) : (
-          <div className="mt-4 space-y-6">
-            {isInterviewer && started ? <ScorecardForm key={mine?.id ?? 'new'} interviewId={interview.id} existing={mine} /> : null}
-            {isInterviewer && !started && interview.status !== 'cancelled' ? <p className="text-sm text-slate-600">{text.scorecardTooEarly}</p> : null}
-            <section className="space-y-3" aria-label={text.scorecards}>
-              {(isInterviewer ? others : (scorecards.data ?? [])).map((card) => (
-                <ScorecardView key={card.id} card={card} />
-              ))}
-              {(scorecards.data ?? []).length === 0 && !(isInterviewer && started) ? <p className="text-sm text-slate-500">{text.noScorecards}</p> : null}
-            </section>
           </div>
         )}
       </DialogContent>
@@ -62,47 +52,88 @@ export function ScorecardDialog({ interview, userId, open, onOpenChange }: { int
   );
 }
 
-function ScorecardView({ card }: { card: Scorecard }) {
+function ScorecardsBody({ list, interview, userId, canFill, tooEarly }: { list: ScorecardList; interview: Interview; userId: string | undefined; canFill: boolean; tooEarly: boolean }) {
+  const mine = list.scorecards.find((card) => card.interviewer_id === userId);
+  const others = list.scorecards.filter((card) => card.interviewer_id !== userId);
   return (
-    <div className="rounded-lg border border-slate-200 p-4">
-      <p className="font-medium text-slate-900">{fill(text.scorecardBy, { name: card.interviewer_name })}</p>
-      <ul className="mt-2 space-y-1 text-sm text-slate-700">
-        {card.criteria.map((criterion) => (
-          <li key={criterion.name} className="flex justify-between gap-4">
-            <span>{criterion.name}</span>
-            <span className="font-medium">
-              {criterion.rating}/4 · {text.ratingNames[criterion.rating as 1 | 2 | 3 | 4]}
-            </span>
-          </li>
-        ))}
-      </ul>
-      {card.notes ? <p className="mt-2 text-sm whitespace-pre-wrap text-slate-600">{card.notes}</p> : null}
+    <div className="mt-4 space-y-6">
+      {canFill ? <ScorecardForm key={mine?.updated_at ?? 'new'} interviewId={interview.id} template={list.template} existing={mine} /> : null}
+      {tooEarly ? <p className="text-sm text-slate-600">{text.scorecardTooEarly}</p> : null}
+      <section className="space-y-3" aria-labelledby={`${interview.id}-who`}>
+        <h3 id={`${interview.id}-who`} className="text-sm font-semibold text-slate-900">
+          {cards.whoSubmitted}
+        </h3>
+        <ul className="flex flex-wrap gap-2" data-testid="scorecard-status">
+          {list.interviewers.map((person) => (
+            <li key={person.id} className="inline-flex items-center gap-1.5 rounded-full bg-slate-100 px-2.5 py-1 text-xs text-slate-700">
+              {person.submitted ? <CheckCircle2 className="size-3.5 text-green-700" aria-hidden="true" /> : <Clock className="size-3.5 text-slate-500" aria-hidden="true" />}
+              {person.full_name} · {person.submitted ? cards.submitted : cards.notSubmitted}
+            </li>
+          ))}
+        </ul>
+        {list.hidden ? (
+          <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="scorecards-hidden">
+            {cards.hiddenUntilSubmitted}
+          </p>
+        ) : (
+          <>
+            {(canFill ? others : list.scorecards).map((card) => (
+              <ScorecardView key={card.id} card={card} />
+            ))}
+            {list.scorecards.length === 0 && !canFill ? <p className="text-sm text-slate-600">{text.noScorecards}</p> : null}
+          </>
+        )}
+      </section>
     </div>
   );
 }
 
-function ScorecardForm({ interviewId, existing }: { interviewId: string; existing: Scorecard | undefined }) {
+/** One interviewer's scorecard, read-only; an older one without a recommendation says so. */
+function ScorecardView({ card }: { card: Scorecard }) {
+  return (
+    <article className="rounded-lg border border-slate-200 p-4" aria-label={card.interviewer_name} data-testid="scorecard-view">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="font-medium text-slate-900">{card.interviewer_name}</p>
+        <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+          {card.recommendation ? <RecommendationBadge recommendation={card.recommendation} /> : <span className="text-xs text-slate-600">{cards.olderScorecard}</span>}
+          {card.average_rating !== null ? <span>{fill(cards.averageRating, { average: card.average_rating.toFixed(1) })}</span> : null}
+        </div>
+      </div>
+      <ul className="mt-2 space-y-1 text-sm text-slate-700">
+        {card.criteria.map((criterion) => (
+          <li key={criterion.name} className="flex justify-between gap-4">
+            <span>{criterion.name}</span>
+            <span className="font-medium">{ratingText(criterion.rating)}</span>
+          </li>
+        ))}
+      </ul>
+      {card.notes ? <p className="mt-2 text-sm whitespace-pre-wrap text-slate-600">{card.notes}</p> : null}
+    </article>
+  );
+}
+
+const choiceClass = (checked: boolean) =>
+  `flex cursor-pointer items-center gap-1.5 rounded-md border px-3 py-1.5 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 ${checked ? 'border-brand-600 bg-brand-50 text-brand-800' : 'border-slate-300 bg-white text-slate-700'}`;
+
+/** The caller's own scorecard: every criterion of the job rated 1–4, a recommendation, notes. */
+function ScorecardForm({ interviewId, template, existing }: { interviewId: string; template: ScorecardList['template']; existing: Scorecard | undefined }) {
   const id = useId();
-  const [rows, setRows] = useState<Row[]>(() => existing?.criteria ?? text.defaultCriteria.map((name) => ({ name, rating: 0 })));
+  const [ratings, setRatings] = useState<Record<string, number>>(() =>
+    Object.fromEntries(template.map(({ name }) => [name, existing?.criteria.find((c) => c.name.toLowerCase() === name.toLowerCase())?.rating ?? 0])),
+  );
+  const [recommendation, setRecommendation] = useState<Recommendation | null>(existing?.recommendation ?? null);
   const [notes, setNotes] = useState(existing?.notes ?? '');
   const [error, setError] = useState<string | null>(null);
   const save = useSaveScorecard();
 
-  const update = (index: number, patch: Partial<Row>) => {
-    setRows((current) => current.map((row, i) => (i === index ? { ...row, ...patch } : row)));
-    setError(null);
-  };
-
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = scorecardBodySchema.safeParse({ criteria: rows, notes });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? null);
-      return;
-    }
+    const unrated = template.find(({ name }) => !SCORECARD_RATINGS.some((rating) => rating === ratings[name]));
+    if (unrated) return setError(fill(cards.criterionMissing, { name: unrated.name }));
+    if (!recommendation) return setError(cards.recommendationRequired);
     setError(null);
     try {
-      await save.mutateAsync({ interviewId, ...parsed.data });
+      await save.mutateAsync({ interviewId, criteria: template.map(({ name }) => ({ name, rating: ratings[name] ?? 0 })), recommendation, notes: notes.trim() || null });
       toast.success(text.scorecardSaved);
     } catch (failure) {
       const detail = errorMessage(failure, '');
@@ -114,48 +145,63 @@ function ScorecardForm({ interviewId, existing }: { interviewId: string; existin
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4 rounded-lg border border-brand-200 bg-brand-50/40 p-4" data-testid="scorecard-form">
       <div>
         <h3 className="font-semibold text-slate-900">{text.scorecardTitle}</h3>
-        <p className="text-sm text-slate-600">{text.scorecardDescription}</p>
+        <p className="text-sm text-slate-600">{cards.formDescription}</p>
       </div>
-      {rows.map((row, index) => (
-        <div key={index} className="space-y-2">
-          <div className="flex items-end gap-2">
-            <div className="flex-1 space-y-1.5">
-              <Label htmlFor={`${id}-c${index}`}>{fill(text.criterionLabel, { number: String(index + 1) })}</Label>
-              <Input id={`${id}-c${index}`} value={row.name} maxLength={INTERVIEW_LIMITS.criterionName} onChange={(e) => update(index, { name: e.target.value })} />
-            </div>
-            {rows.length > INTERVIEW_LIMITS.minCriteria ? (
-              <Button type="button" variant="ghost" size="icon" onClick={() => setRows((current) => current.filter((_, i) => i !== index))}>
-                <Trash2 className="size-4" aria-hidden="true" />
-                <span className="sr-only">{fill(text.removeCriterion, { number: String(index + 1) })}</span>
-              </Button>
-            ) : null}
-          </div>
-          <fieldset className="flex flex-wrap gap-2">
-            <legend className="sr-only">{fill(text.ratingLabel, { name: row.name || fill(text.criterionLabel, { number: String(index + 1) }) })}</legend>
-            {RATINGS.map((rating) => (
-              <label
-                key={rating}
-                className={`flex cursor-pointer items-center gap-1.5 rounded-md border px-3 py-1.5 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 ${row.rating === rating ? 'border-brand-600 bg-brand-50 text-brand-800' : 'border-slate-300 bg-white text-slate-700'}`}
-              >
-                <input type="radio" className="sr-only" name={`${id}-r${index}`} value={rating} checked={row.rating === rating} onChange={() => update(index, { rating })} />
-                {rating} · {text.ratingNames[rating]}
+      {template.map((criterion, index) => (
+        <fieldset key={criterion.name} className="space-y-2" aria-describedby={criterion.guidance ? `${id}-g${index}` : undefined}>
+          <legend className="text-sm font-medium text-slate-900">{fill(cards.ratingFor, { name: criterion.name })}</legend>
+          {criterion.guidance ? (
+            <p id={`${id}-g${index}`} className="text-xs text-slate-600">
+              {criterion.guidance}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap gap-2">
+            {SCORECARD_RATINGS.map((rating) => (
+              <label key={rating} className={choiceClass(ratings[criterion.name] === rating)}>
+                <input
+                  type="radio"
+                  className="sr-only"
+                  name={`${id}-r${index}`}
+                  value={rating}
+                  checked={ratings[criterion.name] === rating}
+                  onChange={() => {
+                    setRatings((current) => ({ ...current, [criterion.name]: rating }));
+                    setError(null);
+                  }}
+                />
+                {rating} · {cards.ratingNames[rating]}
               </label>
             ))}
-          </fieldset>
-        </div>
+          </div>
+        </fieldset>
       ))}
-      {rows.length < INTERVIEW_LIMITS.maxCriteria ? (
-        <Button type="button" variant="outline" size="sm" onClick={() => setRows((current) => [...current, { name: '', rating: 0 }])}>
-          <Plus className="size-4" aria-hidden="true" />
-          {text.addCriterion}
-        </Button>
-      ) : null}
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-slate-900">{cards.recommendationLabel}</legend>
+        <div className="flex flex-wrap gap-2">
+          {RECOMMENDATIONS.map((value) => (
+            <label key={value} className={choiceClass(recommendation === value)}>
+              <input
+                type="radio"
+                className="sr-only"
+                name={`${id}-recommendation`}
+                value={value}
+                checked={recommendation === value}
+                onChange={() => {
+                  setRecommendation(value);
+                  setError(null);
+                }}
+              />
+              {cards.recommendationNames[value]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
       <div className="space-y-1.5">
         <Label htmlFor={`${id}-notes`}>{text.notesLabel}</Label>
         <textarea
           id={`${id}-notes`}
           rows={4}
-          maxLength={INTERVIEW_LIMITS.notes}
+          maxLength={SCORECARD_LIMITS.notes}
           value={notes}
           onChange={(e) => setNotes(e.target.value)}
           className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Briefcase, CalendarClock, Check, MapPin } from 'lucide-react';
 import { jobKindFacts } from '@shared/job-details.ts';
 import { SalaryIcon } from '@web/components/salary-icon.tsx';
@@ -9,6 +10,7 @@ import { formatDayMonthYear } from '@web/lib/day-month-year.ts';
 import { fill } from '@web/lib/fill.ts';
 import { useNow } from '@web/lib/use-now.ts';
 import { useApply } from '../hooks/use-apply.ts';
+import { answersToSend, ScreeningQuestionsForm, type TypedAnswers } from './screening-questions-form.tsx';
 
 const text = messages.jobDetail;
 
@@ -25,6 +27,10 @@ function Section({ title, body }: { title: string; body: string | null }) {
 
 function ApplyButton({ job }: { job: PublicJobDetail }) {
   const { apply, applying, applied, checking } = useApply(job.id);
+  // The job's screening questions (issue 36 §1), answered before Apply; a page served before they existed has none.
+  const questions = job.screening_questions ?? [];
+  const [typed, setTyped] = useState<TypedAnswers>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
   if (applied) {
     return (
       <Button size="lg" disabled aria-disabled="true">
@@ -34,11 +40,37 @@ function ApplyButton({ job }: { job: PublicJobDetail }) {
     );
   }
   const closed = !job.accepting_applications;
+  const onApply = () => {
+    if (questions.length === 0) return apply();
+    const { answers, errors: problems } = answersToSend(questions, typed);
+    setErrors(problems);
+    const first = questions.find((question) => problems[question.id]);
+    if (first) {
+      // The first question to fix takes the focus (a yes/no's first choice; any other its field).
+      (document.getElementById(`screening-${first.id}`) ?? document.querySelector<HTMLInputElement>(`input[name="screening-${first.id}"]`))?.focus();
+      return;
+    }
+    apply(answers);
+  };
   return (
-    <Button size="lg" onClick={apply} disabled={closed || applying || checking}>
-      {applying && <Spinner className="size-4 text-white" label={text.applying} />}
-      {applying ? text.applying : text.applyNow}
-    </Button>
+    <>
+      {!closed && questions.length > 0 && (
+        <ScreeningQuestionsForm
+          companyName={job.company_name}
+          questions={questions}
+          typed={typed}
+          errors={errors}
+          onChange={(questionId, value) => {
+            setTyped((before) => ({ ...before, [questionId]: value }));
+            setErrors(({ [questionId]: _fixed, ...rest }) => rest);
+          }}
+        />
+      )}
+      <Button size="lg" onClick={onApply} disabled={closed || applying || checking}>
+        {applying && <Spinner className="size-4 text-white" label={text.applying} />}
+        {applying ? text.applying : text.applyNow}
+      </Button>
+    </>
   );
 }
 

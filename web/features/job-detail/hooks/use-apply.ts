@@ -5,7 +5,7 @@ import { SOURCE_TAG_PATTERN } from '@shared/schemas/source-tag.ts';
 import { errorMessage, isApiError } from '@web/lib/api-client.ts';
 import { needsSecondFactor, useMe } from '@web/lib/session/get-me.ts';
 import { candidateSignInPath } from '@web/lib/session/next-path.ts';
-import { useApplyToJob } from '../api/apply-to-job.ts';
+import { useApplyToJob, type ScreeningAnswers } from '../api/apply-to-job.ts';
 import { useMyApplication } from '../api/get-my-application.ts';
 
 const text = messages.jobDetail;
@@ -38,13 +38,13 @@ export function useApply(jobId: string) {
     void navigate(candidateSignInPath(here), { state: { from: here } });
   };
 
-  const apply = () => {
+  const apply = (answers?: ScreeningAnswers) => {
     if (mutation.isPending) return;
     if (!signedIn) return toSignIn();
     // The server refuses it too (403 REGISTRATION_INCOMPLETE); knowing it here spares the request.
     const user = me.data?.user;
     if (user?.role === 'candidate' && (!user.mobile_verified || user.full_name.trim() === '')) return toFinishRegistration(text.finishRegistration);
-    mutation.mutate(undefined, {
+    mutation.mutate(answers, {
       onSuccess: (result) => {
         if (result.status === 'already_applied') toast.info(text.alreadyApplied, { id: 'apply-result' });
         else toast.success(text.submitted, { id: 'apply-result' });

@@ -27,6 +27,7 @@ const EMPTY: CreateJobInput = {
   pay_min_paise: null,
   pay_max_paise: null,
   pay_period: null,
+  screening_questions: [],
 };
 
 /** Create New Job (spec points 2 and 5): seven fields, Title and Description required. */

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { format } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
-import { Briefcase, CalendarClock, Copy, ExternalLink, MapPin, Pencil, QrCode, Trash2, Users, UsersRound } from 'lucide-react';
+import { Briefcase, CalendarClock, ClipboardList, Copy, ExternalLink, MapPin, Pencil, QrCode, Trash2, Users, UsersRound } from 'lucide-react';
 import { salaryIcon } from '@web/components/salary-icon.tsx';
 import { toast } from '@web/lib/toast.ts';
 import { fill } from '@shared/fill.ts';
@@ -21,11 +21,13 @@ import { formatJobPay, jobKindFacts } from '@shared/job-details.ts';
 import { DeleteJobDialog } from './delete-job-dialog.tsx';
 import { EditJobDialog } from './edit-job-dialog.tsx';
 import { HiringTeamDialog } from './hiring-team-dialog.tsx';
+import { ScorecardTemplateDialog } from './scorecard-template-dialog.tsx';
+import { scorecardsMessages } from '@shared/messages/scorecards.ts';
 import { JobQrDialog } from './job-qr-dialog.tsx';
 
 const text = messages.jobsManagement;
 const lifecycle = jobLifecycleMessages;
-type OpenDialog = 'qr' | 'delete' | 'edit' | 'team' | null;
+type OpenDialog = 'qr' | 'delete' | 'edit' | 'team' | 'scorecard' | null;
 
 /**
  * The day a job expires, on India's calendar: it expires at the end of that day in India, an instant
@@ -136,6 +138,10 @@ export function JobCard({ job, applicationLimit = null, canManage = true }: { jo
               <UsersRound className="size-4" aria-hidden="true" />
               {lifecycle.team}
             </Button>
+            <Button variant="outline" size="sm" onClick={() => setDialog('scorecard')} aria-label={fill(scorecardsMessages.templateButtonFor, { title: job.title })}>
+              <ClipboardList className="size-4" aria-hidden="true" />
+              {scorecardsMessages.templateButton}
+            </Button>
             <Button variant="ghost" size="sm" className="text-red-600 hover:bg-red-50 hover:text-red-700" onClick={() => setDialog('delete')}>
               <Trash2 className="size-4" aria-hidden="true" />
               {text.delete}
@@ -149,6 +155,7 @@ export function JobCard({ job, applicationLimit = null, canManage = true }: { jo
           <EditJobDialog job={job} closed={closed} open={dialog === 'edit'} onOpenChange={onOpenChange('edit')} />
           <DeleteJobDialog job={job} open={dialog === 'delete'} onOpenChange={onOpenChange('delete')} />
           <HiringTeamDialog job={job} open={dialog === 'team'} onOpenChange={onOpenChange('team')} />
+          <ScorecardTemplateDialog job={job} open={dialog === 'scorecard'} onOpenChange={onOpenChange('scorecard')} />
         </>
       ) : null}
     </Card>

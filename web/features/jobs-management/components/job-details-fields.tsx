@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
-import { employmentTypeLabels, employmentTypes, paiseToRupeesText, payPeriodLabels, payPeriods, rupeesToPaise, workModeLabels, workModes } from '@shared/job-details.ts';
+import { employmentTypeLabels, employmentTypes, payPeriodLabels, payPeriods, workModeLabels, workModes } from '@shared/job-details.ts';
 import { jobLifecycleMessages } from '@shared/messages/job-lifecycle.ts';
 import { JOB_LIMITS, type CreateJobInput, type CreateJobValues } from '@shared/schemas/jobs.ts';
+import { RupeeInput } from '@web/components/rupee-input.tsx';
 import { SelectField } from '@web/components/ui/select-field.tsx';
 import { TextField } from '@web/components/ui/text-field.tsx';
 
@@ -22,34 +22,6 @@ function RupeeField({ id, label, form, name, hint }: { id: string; label: string
       control={form.control}
       name={name}
       render={({ field, fieldState }) => <RupeeInput id={id} label={label} hint={hint} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} />}
-    />
-  );
-}
-
-function RupeeInput({ id, label, hint, value, onChange, onBlur, error }: { id: string; label: string; hint?: string; value: unknown; onChange: (value: unknown) => void; onBlur: () => void; error?: string }) {
-  const [typed, setTyped] = useState(() => (typeof value === 'number' ? paiseToRupeesText(value) : ''));
-  // A value set from outside (the form reset to the job as it is now) shows; one the person typed stays as typed.
-  const [shown, setShown] = useState(value);
-  if (value !== shown) {
-    setShown(value);
-    if (typeof value === 'number' && rupeesToPaise(typed) !== value) setTyped(paiseToRupeesText(value));
-    if (value === null && typed.trim() !== '') setTyped('');
-  }
-  return (
-    <TextField
-      id={id}
-      label={label}
-      hint={hint}
-      inputMode="numeric"
-      autoComplete="off"
-      value={typed}
-      error={error}
-      onBlur={onBlur}
-      onChange={(event) => {
-        const next = event.currentTarget.value;
-        setTyped(next);
-        onChange(next.trim() === '' ? null : (rupeesToPaise(next) ?? next));
-      }}
     />
   );
 }

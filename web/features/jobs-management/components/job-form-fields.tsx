@@ -5,6 +5,7 @@ import { DatePicker } from '@web/components/ui/date-picker.tsx';
 import { TextField } from '@web/components/ui/text-field.tsx';
 import { TextAreaField } from './text-area-field.tsx';
 import { JobDetailsFields } from './job-details-fields.tsx';
+import { ScreeningQuestionsEditor } from './screening-questions-editor.tsx';
 
 const text = messages.jobsManagement;
 
@@ -46,6 +47,7 @@ export function JobFormFields({ id, form, expiryNote }: { id: string; form: UseF
       <JobDetailsFields id={id} form={form} />
       <TextAreaField id={`${id}-requirements`} label={text.requirementsLabel} rows={3} maxLength={JOB_LIMITS.requirements} error={errors.requirements?.message} {...form.register('requirements')} />
       <TextAreaField id={`${id}-benefits`} label={text.benefitsLabel} rows={3} maxLength={JOB_LIMITS.benefits} error={errors.benefits?.message} {...form.register('benefits')} />
+      <ScreeningQuestionsEditor id={id} form={form} />
     </>
   );
 }

@@ -22,8 +22,13 @@ export function jobFormValues(job: EmployerJob): CreateJobInput {
     pay_min_paise: job.pay_min_paise,
     pay_max_paise: job.pay_max_paise,
     pay_period: job.pay_period,
+    screening_questions: job.screening_questions,
   };
 }
+
+/** A value as JSON with its keys in order, so two question lists compare by content (the database keeps jsonb keys in its own order). */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, inner: unknown) => (inner && typeof inner === 'object' && !Array.isArray(inner) ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b))) : inner));
 
 const FIELDS = ['title', 'description', 'location', 'salary', 'requirements', 'benefits', 'expires_at', 'department', 'employment_type', 'work_mode', 'openings', 'pay_min_paise', 'pay_max_paise', 'pay_period'] as const;
 
@@ -41,5 +46,8 @@ export function changedJobFields(job: EmployerJob, values: CreateJobValues, clos
     const previous = before[field] === '' ? null : (before[field] ?? null);
     if (value !== previous) Object.assign(changes, { [field]: value });
   }
+  // The questions go as a whole list when any of them changed (an edit replaces the list).
+  const questions = values.screening_questions ?? [];
+  if (canonical(questions) !== canonical(job.screening_questions)) changes.screening_questions = questions;
   return changes;
 }

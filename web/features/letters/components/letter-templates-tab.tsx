@@ -7,6 +7,7 @@ import { TextField } from '@web/components/ui/text-field.tsx';
 import { errorMessage } from '@web/lib/api-client.ts';
 import { toast } from '@web/lib/toast.ts';
 import { fieldErrorsOf, SettingsSection } from '@web/features/settings/components/settings-section.tsx';
+import { SignatorySettings } from '@web/features/offers/components/signatory-settings.tsx';
 import { useLetterTemplates, useResetLetterTemplate, useSaveLetterTemplate } from '../api/letters.ts';
 
 const text = messages.letters;
@@ -17,6 +18,7 @@ export function LetterTemplatesTab() {
   return (
     <SettingsSection title={text.templatesTitle} intro={text.templatesDescription} state={templates.status} onRetry={() => void templates.refetch()}>
       <div className="space-y-8">
+        <SignatorySettings />
         <section aria-labelledby="merge-fields" className="rounded-lg border border-slate-200 bg-slate-50 p-4">
           <h4 id="merge-fields" className="text-sm font-semibold text-slate-900">
             {text.mergeFieldsTitle}

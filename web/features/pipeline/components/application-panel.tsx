@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { format } from 'date-fns';
-import { CalendarPlus, FileSignature, FileText } from 'lucide-react';
+import { ArrowLeft, CalendarPlus, FileSignature, FileText, Mail, Phone } from 'lucide-react';
+import { candidateNotesMessages as recordText } from '@shared/messages/candidate-notes.ts';
 import { messages } from '@shared/messages.ts';
+import { candidateEmailsMessages } from '@shared/messages/candidate-emails.ts';
 import { isFinalStage, type PipelineApplication, type PipelineStage } from '@shared/schemas/pipeline.ts';
 import { Button } from '@web/components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
 import { Label } from '@web/components/ui/label.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { ApplicationInterviews } from '@web/features/interviews/components/application-interviews.tsx';
@@ -13,14 +15,25 @@ import { SharedRecordPanel } from '@web/features/employment/components/shared-re
 import { EpfoPanel } from '@web/features/verification/components/epfo-panel.tsx';
 import { CandidateIssuedDocuments } from '@web/features/digilocker/components/candidate-issued-documents.tsx';
 import { IssueLetterDialog } from '@web/features/letters/components/issue-letter-dialog.tsx';
+import { OfferSection } from '@web/features/offers/components/offer-section.tsx';
 import { useCan } from '@web/lib/session/use-can.ts';
 import { fill } from '@web/lib/fill.ts';
 import { usePipelineApplication } from '../api/get-application.ts';
+import { EmailCandidateDialog } from './email-candidate-dialog.tsx';
 import { experienceText, noticeText, sourceLabel, stageLabel } from '../lib/format.ts';
 import { EMPLOYER_TARGETS } from './move-menu.tsx';
 import { NoteField } from './note-field.tsx';
 import { VerificationBadges } from './verification-badges.tsx';
 import { CheckRequestsSection } from './check-requests-section.tsx';
+import { CandidateTagsSection } from './candidate-tags-section.tsx';
+import { NotesSection } from './notes-section.tsx';
+import { ResumeViewer } from './resume-viewer.tsx';
+import { TimelineSection } from './timeline-section.tsx';
+import { ScreeningAnswersSection } from './screening-answers-section.tsx';
+
+/** On a phone the panel is the whole screen (issue 36 §2), with Back; from sm up, a dialog over the board. */
+const PHONE_FULL_PAGE =
+  'max-sm:inset-0 max-sm:h-dvh max-sm:max-h-none max-sm:w-full max-sm:max-w-none max-sm:translate-x-0 max-sm:translate-y-0 max-sm:animate-none max-sm:rounded-none max-sm:border-0 max-sm:px-4 max-sm:pt-3';
 
 const text = messages.pipeline;
 const documentLabels = messages.candidate.documents.typeLabels as Record<string, string>;
@@ -46,6 +59,9 @@ export function ApplicationPanel({
   const [note, setNote] = useState('');
   const [scheduling, setScheduling] = useState(false);
   const [issuing, setIssuing] = useState(false);
+  const [emailing, setEmailing] = useState(false);
+  // Issue 36 §3: owners, admins and recruiters email candidates; interviewers do not.
+  const canEmail = useCan('candidates.email');
   const canIssue = useCan('letters.issue');
   // What an interviewer may not do is not offered (issue 33 B6): scheduling and moving.
   const canSchedule = useCan('interviews.manage');
@@ -61,8 +77,14 @@ export function ApplicationPanel({
 
   return (
     <Dialog open={applicationId !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] max-w-2xl overflow-y-auto">
-        <DialogTitle>{application?.name ?? text.panelTitle}</DialogTitle>
+      <DialogContent className={`max-h-[90vh] max-w-2xl overflow-y-auto ${PHONE_FULL_PAGE}`} data-testid="application-panel">
+        <DialogClose asChild>
+          <button type="button" className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline sm:hidden">
+            <ArrowLeft className="size-4" aria-hidden="true" />
+            {recordText.back}
+          </button>
+        </DialogClose>
+        <DialogTitle className="pr-8">{application?.name ?? text.panelTitle}</DialogTitle>
         <DialogDescription>{application ? `${application.job_title} · ${stageLabel(application.stage)}` : text.loading}</DialogDescription>
         {detail.isPending ? (
           <div className="flex justify-center py-10">
@@ -79,6 +101,18 @@ export function ApplicationPanel({
               <dd className="font-mono">{application.candidate_code ?? '—'}</dd>
               <dt className="text-slate-500">{text.emailLabel}</dt>
               <dd className="break-all">{application.email}</dd>
+              <dt className="text-slate-500">{recordText.phoneLabel}</dt>
+              <dd data-testid="panel-phone">
+                {application.phone ? (
+                  <a href={`tel:${application.phone}`} className="inline-flex items-center gap-1 text-brand-700 hover:underline">
+                    <Phone className="size-3.5" aria-hidden="true" />
+                    {application.phone}
+                  </a>
+                ) : (
+                  recordText.noPhone
+                )}
+                {application.phone && application.phone_verified ? <span className="ml-1 text-xs text-emerald-700">({recordText.phoneVerified})</span> : null}
+              </dd>
               <dt className="text-slate-500">{text.columnExperience}</dt>
               <dd>
                 {experienceText(application.experience_years)}
@@ -92,6 +126,8 @@ export function ApplicationPanel({
               <dd>{format(new Date(application.applied_at), 'd MMM yyyy, h:mm a')}</dd>
             </dl>
             <VerificationBadges subjects={application.verified} />
+            <ScreeningAnswersSection answers={application.screening_answers} reason={application.knockout_reason} />
+            <CandidateTagsSection applicationId={application.id} jobId={application.job_id} />
             <CheckRequestsSection applicationId={application.id} candidateName={application.name} />
             <EpfoPanel applicationId={application.id} />
             <CandidateIssuedDocuments candidateId={application.candidate_id} />
@@ -117,6 +153,12 @@ export function ApplicationPanel({
             </section>
 
             <div className="flex flex-wrap gap-2">
+              {canEmail ? (
+                <Button variant="outline" size="sm" onClick={() => setEmailing(true)}>
+                  <Mail className="size-4" aria-hidden="true" />
+                  {candidateEmailsMessages.emailCandidate}
+                </Button>
+              ) : null}
               {canSchedule ? (
                 <Button variant="outline" size="sm" onClick={() => setScheduling(true)}>
                   <CalendarPlus className="size-4" aria-hidden="true" />
@@ -130,6 +172,9 @@ export function ApplicationPanel({
                 </Button>
               ) : null}
             </div>
+            <ResumeViewer url={application.resume_url} name={application.name} />
+            <NotesSection applicationId={application.id} />
+            <OfferSection applicationId={application.id} candidateName={application.name} jobTitle={application.job_title} closed={isFinalStage(application.stage)} />
             <ApplicationInterviews applicationId={application.id} />
             <SharedRecordPanel candidateId={application.candidate_id} />
 
@@ -152,6 +197,8 @@ export function ApplicationPanel({
                 ))}
               </ol>
             </section>
+
+            <TimelineSection applicationId={application.id} />
 
             {isFinalStage(application.stage) || !canMove ? null : (
               <section aria-labelledby="panel-move" className="space-y-3 rounded-lg border border-slate-200 p-4">
@@ -181,6 +228,7 @@ export function ApplicationPanel({
               </section>
             )}
             <ScheduleInterviewDialog applicationId={application.id} candidateName={application.name} open={scheduling} onOpenChange={setScheduling} />
+            {emailing ? <EmailCandidateDialog applicationId={application.id} name={application.name} open onOpenChange={setEmailing} /> : null}
             {issuing ? <IssueLetterDialog kinds={['offer']} target={{ application_id: application.id }} name={application.name} open onOpenChange={setIssuing} /> : null}
           </div>
         )}

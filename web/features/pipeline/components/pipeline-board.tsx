@@ -13,7 +13,7 @@ import {
 } from '@dnd-kit/core';
 import { GripVertical } from 'lucide-react';
 import { messages } from '@shared/messages.ts';
-import { PIPELINE_STAGES, isFinalStage, type PipelineApplication, type PipelineStage } from '@shared/schemas/pipeline.ts';
+import { PIPELINE_STAGES, isFinalStage, type PipelineCard, type PipelineStage } from '@shared/schemas/pipeline.ts';
 import { cn } from '@web/lib/cn.ts';
 import { useScrollEdges } from '@web/lib/use-scroll-edges.ts';
 import { experienceText, noticeText, sourceLabel, stageLabel } from '../lib/format.ts';
@@ -21,19 +21,21 @@ import { MoveMenu } from './move-menu.tsx';
 import { StageStrip } from './stage-strip.tsx';
 import { useCan } from '@web/lib/session/use-can.ts';
 import { VerificationBadges } from './verification-badges.tsx';
+import { CardTags } from './card-tags.tsx';
+import { KnockedOutBadge } from './screening-answers-section.tsx';
 
 import { ShowMoreButton, type MoreCards } from './show-more.tsx';
 const text = messages.pipeline;
 
 interface BoardProps {
-  applications: PipelineApplication[];
+  applications: PipelineCard[];
   counts: Record<PipelineStage, number>;
   more?: MoreCards | undefined;
-  onMove: (application: PipelineApplication, stage: PipelineStage) => void;
-  onOpen: (application: PipelineApplication) => void;
+  onMove: (application: PipelineCard, stage: PipelineStage) => void;
+  onOpen: (application: PipelineCard) => void;
 }
 
-function CardBody({ application }: { application: PipelineApplication }) {
+function CardBody({ application }: { application: PipelineCard }) {
   return (
     <>
       <p className="font-mono text-xs text-slate-500">{application.candidate_code ?? '—'}</p>
@@ -44,12 +46,14 @@ function CardBody({ application }: { application: PipelineApplication }) {
       <div className="mt-2 flex flex-wrap items-center gap-1">
         <span className="rounded-full bg-slate-100 px-1.5 py-0.5 text-[11px] text-slate-700">{sourceLabel(application)}</span>
         <VerificationBadges subjects={application.verified} />
+        {application.knocked_out ? <KnockedOutBadge /> : null}
       </div>
+      <CardTags tags={application.tags} />
     </>
   );
 }
 
-function BoardCard({ application, onMove, onOpen }: { application: PipelineApplication } & Pick<BoardProps, 'onMove' | 'onOpen'>) {
+function BoardCard({ application, onMove, onOpen }: { application: PipelineCard } & Pick<BoardProps, 'onMove' | 'onOpen'>) {
   // An interviewer sees the board but may not move anyone (issue 33 B6): no handle to drag.
   const canMove = useCan('pipeline.move');
   const final = isFinalStage(application.stage) || !canMove;
@@ -118,16 +122,16 @@ function Column({ stage, count, more, children }: { stage: PipelineStage; count:
 export function PipelineBoard({ applications, counts, more, onMove, onOpen }: BoardProps) {
   const canMove = useCan('pipeline.move');
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor));
-  const [dragging, setDragging] = useState<PipelineApplication | null>(null);
+  const [dragging, setDragging] = useState<PipelineCard | null>(null);
   const board = useRef<HTMLDivElement>(null);
   const edges = useScrollEdges(board);
 
   function onDragStart(event: DragStartEvent) {
-    setDragging((event.active.data.current as { application: PipelineApplication } | undefined)?.application ?? null);
+    setDragging((event.active.data.current as { application: PipelineCard } | undefined)?.application ?? null);
   }
   function onDragEnd(event: DragEndEvent) {
     setDragging(null);
-    const application = (event.active.data.current as { application: PipelineApplication } | undefined)?.application;
+    const application = (event.active.data.current as { application: PipelineCard } | undefined)?.application;
     const target = event.over?.id as PipelineStage | undefined;
     if (application && target && target !== application.stage) onMove(application, target);
   }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { format } from 'date-fns';
 import { toast } from '@web/lib/toast.ts';
 import { messages } from '@shared/messages.ts';
-import { isFinalStage, type PipelineApplication, type PipelineStage } from '@shared/schemas/pipeline.ts';
+import { isFinalStage, type PipelineCard, type PipelineStage } from '@shared/schemas/pipeline.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
 import { errorMessage } from '@web/lib/api-client.ts';
@@ -15,12 +15,14 @@ import { experienceText, sourceLabel, stageLabel } from '../lib/format.ts';
 import { MoveMenu } from './move-menu.tsx';
 import { NoteField } from './note-field.tsx';
 import { VerificationBadges } from './verification-badges.tsx';
+import { CardTags } from './card-tags.tsx';
+import { KnockedOutBadge } from './screening-answers-section.tsx';
 
 import { ShowMoreByStage, type MoreCards } from './show-more.tsx';
 const text = messages.pipeline;
 /** Columns shown from sm up; below, their values sit under the candidate's name. */
 const wide = 'hidden sm:table-cell';
-const applied = (application: PipelineApplication) => format(new Date(application.applied_at), 'd MMM yyyy');
+const applied = (application: PipelineCard) => format(new Date(application.applied_at), 'd MMM yyyy');
 
 function BulkRejectDialog({ jobId, ids, open, onOpenChange, onDone }: { jobId: string; ids: string[]; open: boolean; onOpenChange: (open: boolean) => void; onDone: () => void }) {
   const bulk = useBulkReject(jobId);
@@ -68,10 +70,10 @@ export function PipelineList({
   onOpen,
 }: {
   jobId: string;
-  applications: PipelineApplication[];
+  applications: PipelineCard[];
   more?: MoreCards | undefined;
-  onMove: (application: PipelineApplication, stage: PipelineStage) => void;
-  onOpen: (application: PipelineApplication) => void;
+  onMove: (application: PipelineCard, stage: PipelineStage) => void;
+  onOpen: (application: PipelineCard) => void;
 }) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
@@ -156,7 +158,9 @@ export function PipelineList({
                   </p>
                   <div className="mt-1">
                     <VerificationBadges subjects={application.verified} />
+                    {application.knocked_out ? <KnockedOutBadge /> : null}
                   </div>
+                  <CardTags tags={application.tags} />
                 </td>
                 <td className="px-3 py-2">{stageLabel(application.stage)}</td>
                 <td className={cn('px-3 py-2 text-slate-600', wide)}>{experienceText(application.experience_years)}</td>

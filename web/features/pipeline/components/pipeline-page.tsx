@@ -15,11 +15,15 @@ import { useLiveEvents, type LiveEvent } from '@web/lib/live/use-live-events.ts'
 import { useMe } from '@web/lib/session/get-me.ts';
 import { usePageMeta } from '@web/lib/use-page-meta.ts';
 import { pipelineApplicationQueryKey } from '../api/get-application.ts';
+import { applicationNotesQueryKey } from '../api/application-notes.ts';
+import { applicationTimelineQueryKey } from '../api/application-timeline.ts';
+import { candidateTagsQueryKey } from '../api/candidate-tags.ts';
 import { pipelineQueryKey, usePipeline } from '../api/get-pipeline.ts';
 import { useMoveStage } from '../api/move-stage.ts';
 import { sourceLabel, stageLabel } from '../lib/format.ts';
 import { ApplicationPanel } from './application-panel.tsx';
 import { CandidateFinder } from './candidate-finder.tsx';
+import { TagFilter } from './tag-filter.tsx';
 import { PipelineBoard } from './pipeline-board.tsx';
 import { PipelineList } from './pipeline-list.tsx';
 import { HireDialog, RejectDialog } from './stage-dialogs.tsx';
@@ -60,7 +64,11 @@ function useLivePipeline(jobId: string, companyId: string | null) {
     (event: LiveEvent | { type: 'ready' }) => {
       if (event.type === 'ready' || ('topic' in event && event.topic === `company:${companyId}` && LIVE_TYPES.has(event.type))) {
         void queryClient.invalidateQueries({ queryKey: pipelineQueryKey(jobId) });
-        if ('id' in event && event.id) void queryClient.invalidateQueries({ queryKey: pipelineApplicationQueryKey(event.id) });
+        if ('id' in event && event.id) {
+          void queryClient.invalidateQueries({ queryKey: pipelineApplicationQueryKey(event.id) });
+          // A teammate's tag, note or move: the open panel's record follows (issue 36 §2).
+          for (const key of [candidateTagsQueryKey(event.id), applicationNotesQueryKey(event.id), applicationTimelineQueryKey(event.id)]) void queryClient.invalidateQueries({ queryKey: key });
+        }
       }
     },
     [queryClient, jobId, companyId],
@@ -75,7 +83,9 @@ export function PipelinePage() {
   const companyId = me?.user.role === 'employer' ? (me.user.company_id ?? null) : null;
   // How many of each stage's newest to list beyond the first PIPELINE_LIMITS.perStage ("Show more").
   const [show, setShow] = useState<StageLimits>({});
-  const pipeline = usePipeline(jobId, show);
+  // Only the candidates with this company tag (issue 36 §2); '' for all.
+  const [tag, setTag] = useState('');
+  const pipeline = usePipeline(jobId, show, tag);
   const move = useMoveStage(jobId);
   const [chosenId, setOpenId] = useState<string | null>(null);
   // ?application=… (Find a candidate, from another job's board or the Candidates page) opens that
@@ -151,13 +161,16 @@ export function PipelinePage() {
         </div>
       </div>
 
-      <CandidateFinder
-        className="w-full sm:max-w-md"
-        onSelect={(application) => {
-          if (application.job_id === jobId) setOpenId(application.id);
-          else void navigate(`/dashboard/jobs/${encodeURIComponent(application.job_id)}/pipeline?application=${encodeURIComponent(application.id)}`);
-        }}
-      />
+      <div className="flex flex-wrap items-end gap-3">
+        <CandidateFinder
+          className="w-full sm:max-w-md"
+          onSelect={(application) => {
+            if (application.job_id === jobId) setOpenId(application.id);
+            else void navigate(`/dashboard/jobs/${encodeURIComponent(application.job_id)}/pipeline?application=${encodeURIComponent(application.id)}`);
+          }}
+        />
+        <TagFilter value={tag} onChange={setTag} />
+      </div>
 
       {pipeline.isPending ? (
         <div className="flex justify-center py-16">

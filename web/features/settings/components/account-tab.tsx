@@ -2,11 +2,13 @@ import { ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { messages } from '@shared/messages.ts';
 import { useMe } from '@web/lib/session/get-me.ts';
+import { useCan } from '@web/lib/session/use-can.ts';
 import { useAccount } from '../api/account.ts';
 import { AccountEmailForm } from './account-email-form.tsx';
 import { AccountNameForm } from './account-name-form.tsx';
 import { AccountPasswordForm } from './account-password-form.tsx';
 import { AccountSessions } from './account-sessions.tsx';
+import { ApplicationNoticesSection } from './application-notices-section.tsx';
 import { SettingsSection } from './settings-section.tsx';
 
 const text = messages.account;
@@ -19,6 +21,10 @@ export function AccountTab() {
   const account = useAccount();
   const state = account.status;
   const retry = () => void account.refetch();
+  // Issue 36 §2: those told of new applications (owners, admins, recruiters) choose how.
+  const canMove = useCan('pipeline.move');
+  const inCompany = Boolean(useMe().data?.user.company_id);
+  const hearsOfApplications = canMove && inCompany;
   return (
     <div className="space-y-6">
       <SettingsSection title={text.nameHeading} intro={text.nameIntro} state={state} onRetry={retry}>
@@ -31,6 +37,7 @@ export function AccountTab() {
         {account.isSuccess ? <AccountPasswordForm account={account.data} /> : null}
       </SettingsSection>
       <TwoStepSection />
+      {hearsOfApplications ? <ApplicationNoticesSection /> : null}
       <AccountSessions />
     </div>
   );

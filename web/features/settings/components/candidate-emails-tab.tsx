@@ -9,18 +9,22 @@ import { fill } from '@web/lib/fill.ts';
 import { useMe } from '@web/lib/session/get-me.ts';
 import { stageLabel } from '@web/features/pipeline/lib/format.ts';
 import { useCandidateEmails, useSaveCandidateEmails } from '../api/company-settings.ts';
+import { EmailTemplatesSection } from './email-templates-section.tsx';
 import { fieldErrorsOf, SettingsSection } from './settings-section.tsx';
 
 const text = messages.settings;
 
-/** Settings → Candidate emails: each stage's automatic email on or off, and the reply-to address. */
+/** Settings → Candidate emails: each stage's automatic email on or off, the reply-to address, and the templates (issue 36 §3). */
 export function CandidateEmailsTab() {
   const hasCompany = Boolean(useMe().data?.user.company_id);
   const settings = useCandidateEmails(hasCompany);
   return (
-    <SettingsSection title={text.emailsHeading} intro={text.emailsIntro} state={settings.status} onRetry={() => void settings.refetch()}>
-      {settings.data ? <EmailsForm settings={settings.data} /> : null}
-    </SettingsSection>
+    <div className="space-y-6">
+      <SettingsSection title={text.emailsHeading} intro={text.emailsIntro} state={settings.status} onRetry={() => void settings.refetch()}>
+        {settings.data ? <EmailsForm settings={settings.data} /> : null}
+      </SettingsSection>
+      <EmailTemplatesSection />
+    </div>
   );
 }
 
