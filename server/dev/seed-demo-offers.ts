@@ -38,7 +38,10 @@ export async function seedOffers(context: SeedContext, companies: SeededCompany[
       .select(['ja.id', 'ja.candidate_id', 'jp.title'])
       .where('jp.company_id', '=', company.id)
       .where('ja.status', 'in', ['interview', 'shortlisted'])
-      .orderBy('ja.status')
+      // Shortlisted first: the candidates in the story's interviews (Arjun's upcoming one) keep them.
+      // Not one already asked to pick an interview time (seed-demo-slots.ts).
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('interview_slot_offers as so').select('so.id').whereRef('so.application_id', '=', 'ja.id').where('so.status', '=', 'open'))))
+      .orderBy('ja.status', 'desc')
       .orderBy('ja.created_at')
       .limit(2)
       .execute();

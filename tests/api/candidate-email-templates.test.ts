@@ -216,7 +216,10 @@ describe.skipIf(laneUnavailable)('candidate email templates and email from the p
 
   describe('new applications: a notification each, or a daily digest', () => {
     it('sends the digest once a day per member who chose it, and never to instant members', async () => {
-      now = new Date(Date.now() - 1000);
+      // The digest starts from the moment of choosing it: after every application so far (the
+      // file's first one was made in beforeAll, by the database's clock, which may run ahead of this one).
+      const latest = await db().selectFrom('job_applications').select((eb) => eb.fn.max('created_at').as('at')).executeTakeFirstOrThrow();
+      now = new Date(Math.max(Date.now() - 1000, new Date(latest.at ?? 0).getTime() + 1));
       const saved = await call('recruiter', 'PUT', '/api/notifications/application-notices', { mode: 'daily' });
       expect(saved.statusCode, saved.body).toBe(200);
       expect((await call('recruiter', 'GET', '/api/notifications/application-notices')).json()).toEqual({ mode: 'daily' });

@@ -16,7 +16,7 @@ import {
 } from '../../../shared/schemas/candidate-record.ts';
 import { applicationIdParamsSchema } from '../../../shared/schemas/pipeline.ts';
 import { sessionOf } from '../../http/access.ts';
-import { notFound } from '../../http/errors.ts';
+import { AppError, notFound } from '../../http/errors.ts';
 import { openDocumentForViewer } from '../candidate-documents/document-access.ts';
 import type { FeatureDeps } from '../feature-deps.ts';
 import { memberScope } from '../team/member-scope.ts';
@@ -107,10 +107,22 @@ export async function candidateRecordRoutes(app: FastifyInstance, { database, st
   // browser's PDF viewer, never run as a page of ours. The read is logged for the candidate as a download is.
   api.get('/api/pipeline/applications/:applicationId/resume', { config: { access: 'user' }, schema: { params: applicationIdParamsSchema } }, async (request, reply) => {
     const session = sessionOf(request);
-    const application = await recordApplication(db, memberScope(session), request.params.applicationId);
-    const resume = await db.selectFrom('candidate_documents').select('id').where('candidate_id', '=', application.candidate_id).where('document_type', '=', 'resume').executeTakeFirst();
-    if (!resume) throw notFound(text.noResume);
-    const file = await openDocumentForViewer({ db, storage, log: request.log, ip: request.ip ?? null }, session, resume.id);
+    let file;
+    try {
+      const application = await recordApplication(db, memberScope(session), request.params.applicationId);
+      const resume = await db.selectFrom('candidate_documents').select('id').where('candidate_id', '=', application.candidate_id).where('document_type', '=', 'resume').executeTakeFirst();
+      if (!resume) throw notFound(text.noResume);
+      file = await openDocumentForViewer({ db, storage, log: request.log, ip: request.ip ?? null }, session, resume.id);
+    } catch (error) {
+      // The panel frames this address: a refusal is shown in the frame as plain text, not blocked as a framed page of ours.
+      if (!(error instanceof AppError)) throw error;
+      return reply
+        .code(error.statusCode)
+        .header('content-type', 'text/plain; charset=utf-8')
+        .header('content-security-policy', "sandbox; default-src 'none'; frame-ancestors 'self'")
+        .header('x-frame-options', 'SAMEORIGIN')
+        .send(error.message);
+    }
     return reply
       .header('content-type', 'application/pdf')
       .header('content-length', file.size)
