@@ -52,6 +52,7 @@ import { auditLogsRoutes } from './features/audit-logs/routes.ts';
 import { supportChatRoutes } from './features/support-chat/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { pipelineRoutes } from './features/pipeline/routes.ts';
+import { candidateInvitationRoutes } from './features/candidate-invitations/routes.ts';
 import { createVerificationRoutes } from './features/verification/routes.ts';
 import { createEpfoRoutes } from './features/verification/epfo-routes.ts';
 import { EPFO_LOOKUPS_POLL_MS, EpfoLookupWorker } from './features/verification/lookups/lookup-worker.ts';
@@ -224,6 +225,7 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   await app.register(supportChatRoutes, deps);
   await app.register(notificationRoutes, deps);
   await app.register(pipelineRoutes, deps);
+  await app.register(candidateInvitationRoutes, deps);
   // EPFO lookups (issue 34): queued by consents and refreshes, asked by whichever instance claims them.
   const epfoProvider =
     uanProvider !== undefined

@@ -29,6 +29,8 @@ import { privacyMessages } from './messages/privacy.ts';
 import { mfaRecoveryMessages } from './messages/mfa-recovery.ts';
 import { digilockerMessages } from './messages/digilocker.ts';
 import { screeningQuestionsMessages } from './messages/screening-questions.ts';
+import { csvImportMessages } from './messages/csv-import.ts';
+import { candidateInvitationsMessages } from './messages/candidate-invitations.ts';
 
 export const messages = {
   ...siteMessages,
@@ -58,6 +60,8 @@ export const messages = {
   mfaRecovery: mfaRecoveryMessages,
   ...digilockerMessages,
   screeningQuestions: screeningQuestionsMessages,
+  csvImport: csvImportMessages,
+  candidateInvitations: candidateInvitationsMessages,
   profile: {
     updated: 'Profile updated successfully',
     updateFailed: 'Failed to update profile',

@@ -39,7 +39,7 @@ export interface JobPostingsTable {
 /** The stages of an application (migration 0010); rejected and withdrawn end it from any open stage. */
 export type ApplicationStage = 'received' | 'screening' | 'shortlisted' | 'interview' | 'offered' | 'hired' | 'rejected' | 'withdrawn';
 
-export type ApplicationSource = 'direct' | 'link' | 'qr' | 'drive';
+export type ApplicationSource = 'direct' | 'link' | 'qr' | 'drive' | 'referral' | 'walk_in' | 'added';
 
 export interface JobApplicationsTable {
   id: Generated<string>;
@@ -101,8 +101,28 @@ export interface JobHiringTeamTable {
   created_at: Generated<Date>;
 }
 
+/** A person a company added by hand or from a file, asked by email to confirm (migration 0069, ADR 0030). */
+export interface CandidateInvitationsTable {
+  id: Generated<string>;
+  company_id: string;
+  job_id: string;
+  email: string;
+  full_name: string;
+  phone: string | null;
+  source: 'referral' | 'walk_in' | 'added';
+  referrer_name: string | null;
+  token_hash: string;
+  status: Generated<'pending' | 'confirmed' | 'declined' | 'withdrawn'>;
+  application_id: string | null;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  answered_at: NullableTimestamp;
+}
+
 declare module './schema.ts' {
   interface DB {
+    candidate_invitations: CandidateInvitationsTable;
     job_hiring_team: JobHiringTeamTable;
     job_postings: JobPostingsTable;
     job_applications: JobApplicationsTable;

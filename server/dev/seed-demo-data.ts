@@ -20,6 +20,7 @@ import { seedPrivacy } from './seed-demo-privacy.ts';
 import { seedNotes } from './seed-demo-notes.ts';
 import { seedScreening } from './seed-demo-screening.ts';
 import { seedSlotOffers } from './seed-demo-slots.ts';
+import { seedInvitations } from './seed-demo-invitations.ts';
 
 export const DEMO_PASSWORD = 'WorkCred-Demo-2026!';
 
@@ -88,6 +89,7 @@ export async function seedDemo(app: FastifyInstance, { force = false } = {}) {
     await seedOffers(context, companies);
     await seedEmailTemplates(context, companies);
     await seedNotes(context, companies);
+    await seedInvitations(context, companies, candidates);
     // After everything that writes to the audit trail through the screens' functions, so the week's
     // activity is spread over the week; before billing, whose webhook endpoint would otherwise
     // receive deliveries still pending when the seed ends.

@@ -1,7 +1,8 @@
 import type { PipelineStage } from '../../shared/schemas/pipeline.ts';
 import { applyToJob } from '../features/job-applications/apply-to-job.ts';
 import { confirmEmployment } from '../features/employment/confirm-employment.ts';
-import { addEmployee, relieveEmployee } from '../features/employment/employees.ts';
+import { addEmployee } from '../features/employment/add-employee.ts';
+import { relieveEmployee } from '../features/employment/employees.ts';
 import { scheduleInterview } from '../features/interviews/schedule-interview.ts';
 import { saveScorecard } from '../features/interviews/scorecards.ts';
 import { createDrive } from '../features/pipeline/drives.ts';

@@ -9,7 +9,7 @@ import { AppError } from './errors.ts';
  */
 export interface ErrorAnswer {
   status: number;
-  body: { code: string; message: string; issues?: { path: string; message: string }[]; requestId?: string };
+  body: { code: string; message: string; issues?: { path: string; message: string }[]; requestId?: string; [extra: string]: unknown };
   retryAfter?: string;
 }
 
@@ -19,7 +19,7 @@ export interface ErrorAnswer {
  * { code, message } (+ issues); the public API as problem+json (public-api/problem.ts).
  */
 export function errorAnswer(error: FastifyError, request: FastifyRequest): ErrorAnswer {
-  if (error instanceof AppError) return { status: error.statusCode, body: { code: error.code, message: error.message } };
+  if (error instanceof AppError) return { status: error.statusCode, body: { ...error.extra, code: error.code, message: error.message } };
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = error.validation.map((issue) => ({
       path: issue.instancePath.replace(/^\//, '').replace(/\//g, '.'),

@@ -5,6 +5,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    /** More for the caller to act on (an import's rows with their problems), sent beside code and message. */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }

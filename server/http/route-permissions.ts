@@ -58,6 +58,12 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, CompanyPermission>> = {
   'GET /api/verification/applications/:applicationId/epfo': 'pipeline.view',
   'POST /api/employment-records/shared/:candidateId/epfo-refresh': 'pipeline.move',
   'POST /api/pipeline/jobs/:jobId/bulk-reject': 'pipeline.move',
+  // Adding candidates by hand or from a file (issue 36 §2, ADR 0030): the pipeline's workers'.
+  'GET /api/pipeline/jobs/:jobId/invitations': 'pipeline.move',
+  'POST /api/pipeline/jobs/:jobId/invitations': 'pipeline.move',
+  'POST /api/pipeline/jobs/:jobId/invitations/import/preview': 'pipeline.move',
+  'POST /api/pipeline/jobs/:jobId/invitations/import': 'pipeline.move',
+  'POST /api/pipeline/invitations/:invitationId/withdraw': 'pipeline.move',
   // The candidate's record (issue 36 §2): any member who may see the application reads it and
   // writes notes (interviewers on their own interviews' candidates); tags are the pipeline's workers'.
   'GET /api/pipeline/tags': 'pipeline.view',
@@ -98,6 +104,8 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, CompanyPermission>> = {
   'PATCH /api/company/privacy/corrections/:requestId': 'employees.manage',
   'GET /api/employees': 'employees.view',
   'POST /api/employees': 'employees.manage',
+  'POST /api/employees/import/preview': 'employees.manage',
+  'POST /api/employees/import': 'employees.manage',
   'PATCH /api/employees/:employmentId': 'employees.manage',
   'POST /api/employees/:employmentId/relieve': 'employees.manage',
   'GET /api/employment-records/shared/:candidateId': 'records.view',

@@ -8,6 +8,7 @@
 export const candidateTimelineMessages = {
   actions: {
     application_received: 'Applied',
+    candidate_invitation_confirmed: 'Confirmed after being added by the team',
     application_stage_changed: 'Moved from {from} to {to}',
     application_withdrawn: 'Withdrew the application',
     interview_scheduled: 'Interview scheduled for {when}',

@@ -14,7 +14,7 @@ export const pipelineMessages = {
     rejected: 'Rejected',
     withdrawn: 'Withdrawn',
   },
-  sourceLabels: { direct: 'Direct', link: 'Shared link', qr: 'QR code', drive: 'Drive' },
+  sourceLabels: { direct: 'Direct', link: 'Shared link', qr: 'QR code', drive: 'Drive', referral: 'Referral', walk_in: 'Walk-in', added: 'Added by the team' },
   sourceDrive: 'Drive: {name}',
 
   // Errors (the server answers these; the browser shows them).

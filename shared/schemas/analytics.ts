@@ -59,7 +59,8 @@ export const speedReportSchema = z.object({
 });
 export type SpeedReport = z.infer<typeof speedReportSchema>;
 
-export const sourceKinds = ['direct', 'link', 'qr', 'drive'] as const;
+export const sourceKinds = ['direct', 'link', 'qr', 'drive', 'referral', 'walk_in', 'added'] as const;
+export type SourceKind = (typeof sourceKinds)[number];
 export const sourcesReportSchema = z.object({
   sources: z.array(
     z.object({

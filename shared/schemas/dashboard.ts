@@ -32,6 +32,8 @@ export const activityEntrySchema = z.object({
   id: z.string(),
   actor_name: z.string().nullable(),
   action: z.string(),
+  /** The action in words ("Tagged urgent", "Posted a job"), for people; `action` stays for programs. */
+  text: z.string(),
   entity_type: z.string(),
   /** What the entry is about (the job's title, the member's name…), or null when nothing can be named. */
   subject: z.string().nullable(),

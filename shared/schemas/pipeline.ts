@@ -33,7 +33,8 @@ export const isFinalStage = (stage: string): boolean => (FINAL_STAGES as readonl
 export const CANDIDATE_EMAIL_STAGES = ['shortlisted', 'interview', 'offered', 'hired', 'rejected'] as const;
 export const concernsCandidate = (stage: string): boolean => (CANDIDATE_EMAIL_STAGES as readonly string[]).includes(stage);
 
-export const APPLICATION_SOURCES = ['direct', 'link', 'qr', 'drive'] as const;
+/** referral, walk_in, added: a person the company added by hand or from a file, who confirmed (issue 36 §2, ADR 0030). */
+export const APPLICATION_SOURCES = ['direct', 'link', 'qr', 'drive', 'referral', 'walk_in', 'added'] as const;
 export type ApplicationSource = (typeof APPLICATION_SOURCES)[number];
 
 /**

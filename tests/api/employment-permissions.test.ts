@@ -15,6 +15,7 @@ import { createTestApp, signIn, type CookieJar, type TestApp } from '../support/
 const PREFIXES = ['/api/employees', '/api/employment-records', '/api/record-shares'];
 const text = messages.employment;
 const notInCompany = messages.profile.notInCompany;
+const importCsv = (code: string) => `Candidate ID,Title,Joining date\n${code},Crane Operator,03/03/2025`;
 
 type Actor = 'employerA' | 'employerB' | 'employee' | 'otherCandidate' | 'admin' | 'anonymous';
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -178,6 +179,17 @@ describe.skipIf(laneUnavailable)('permissions over /api/employees, /api/employme
       expect(await viewCount()).toBe(1);
     } },
 
+    // ── POST /api/employees/import/preview and /import (issue 36 §2; employees-import.test.ts proves the rest): employers, into their own company.
+    { actor: 'anonymous', method: 'POST', route: '/api/employees/import/preview', body: () => ({ csv: importCsv(otherCode) }), status: 401 },
+    { actor: 'otherCandidate', method: 'POST', route: '/api/employees/import/preview', body: () => ({ csv: importCsv(otherCode) }), status: 403, message: notInCompany },
+    { actor: 'admin', method: 'POST', route: '/api/employees/import/preview', body: () => ({ csv: importCsv(otherCode) }), status: 403, message: notInCompany },
+    { actor: 'employerA', method: 'POST', route: '/api/employees/import/preview', body: () => ({ csv: importCsv(otherCode) }), status: 200, check: (r) => expect(r.json<{ valid: number }>().valid).toBe(1) },
+    { actor: 'anonymous', method: 'POST', route: '/api/employees/import', body: () => ({ csv: importCsv(otherCode) }), status: 401 },
+    { actor: 'otherCandidate', method: 'POST', route: '/api/employees/import', note: 'importing themselves', body: () => ({ csv: importCsv(otherCode) }), status: 403, message: notInCompany },
+    { actor: 'admin', method: 'POST', route: '/api/employees/import', body: () => ({ csv: importCsv(otherCode) }), status: 403, message: notInCompany },
+    { actor: 'employerB', method: 'POST', route: '/api/employees/import', note: 'naming company A', body: () => ({ csv: importCsv(otherCode), company_id: companyA.id }), status: 400 },
+    { actor: 'employerA', method: 'POST', route: '/api/employees/import', note: 'an unknown candidate ID: nothing imported', body: () => ({ csv: `${importCsv(otherCode)}\nWC-ZZZZZZ,Helper,2025-01-01` }), status: 400 },
+
     // ── POST /api/employees: an employer adds someone to their own company only.
     { actor: 'anonymous', method: 'POST', route: '/api/employees', body: () => ({ candidate_code: otherCode, title: 'x', joining_date: '2025-01-01' }), status: 401 },
     { actor: 'otherCandidate', method: 'POST', route: '/api/employees', note: 'adding themselves', body: () => ({ candidate_code: otherCode, title: 'CEO', joining_date: '2025-01-01' }), status: 403, message: notInCompany },
@@ -234,7 +246,7 @@ describe.skipIf(laneUnavailable)('permissions over /api/employees, /api/employme
     const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
     const declaredKeys = [...new Set(declared.map(key))].sort();
     const tableKeys = [...new Set(rows.map((row) => key({ method: row.method, url: row.route })))].sort();
-    expect(declaredKeys).toHaveLength(12);
+    expect(declaredKeys).toHaveLength(14);
     expect(tableKeys).toEqual(declaredKeys);
     const anonymous = new Set(rows.filter((row) => row.actor === 'anonymous').map((row) => key({ method: row.method, url: row.route })));
     expect(declaredKeys.filter((k) => !anonymous.has(k))).toEqual([]);

@@ -404,7 +404,7 @@ describe.skipIf(laneUnavailable)('pipeline', () => {
     let applicationA = '';
     // Find a candidate searches for the applicant of job A by name (employer B is answered nothing: tests/api/company-candidate-search.test.ts).
     const fillRoute = (route: string) =>
-      route.endsWith('/candidates/search') ? `${route}?q=Priya` : route.replace(':jobId', jobA).replace(':applicationId', applicationA).replace(/:(tagId|noteId)/, '00000000-0000-4000-8000-000000000000');
+      route.endsWith('/candidates/search') ? `${route}?q=Priya` : route.replace(':jobId', jobA).replace(':applicationId', applicationA).replace(/:(tagId|noteId|invitationId)/, '00000000-0000-4000-8000-000000000000');
 
     beforeAll(async () => {
       jars.employerA = jarA;
@@ -518,6 +518,31 @@ describe.skipIf(laneUnavailable)('pipeline', () => {
       { actor: 'anonymous', method: 'POST', route: '/api/pipeline/applications/:applicationId/email', body: { subject: 'Hello', body: 'Hi' }, status: 401 },
       { actor: 'employerA', method: 'POST', route: '/api/pipeline/applications/:applicationId/email', body: { subject: 'Hello', body: 'Hi {{candidate_name}}' }, status: 201 },
 
+      // Candidates added by hand or from a file (issue 36 §2): tests/api/candidate-invitations.test.ts covers interviewers and the rest.
+      { actor: 'employerA', method: 'GET', route: '/api/pipeline/jobs/:jobId/invitations', status: 200 },
+      { actor: 'employerB', method: 'GET', route: '/api/pipeline/jobs/:jobId/invitations', status: 404 },
+      { actor: 'candidate', method: 'GET', route: '/api/pipeline/jobs/:jobId/invitations', status: notInCompany },
+      { actor: 'admin', method: 'GET', route: '/api/pipeline/jobs/:jobId/invitations', status: notInCompany },
+      { actor: 'anonymous', method: 'GET', route: '/api/pipeline/jobs/:jobId/invitations', status: 401 },
+      { actor: 'employerB', method: 'POST', route: '/api/pipeline/jobs/:jobId/invitations', body: { full_name: 'Ravi Teja', email: 'ravi.teja@example.in', source: 'added' }, status: 404 },
+      { actor: 'candidate', method: 'POST', route: '/api/pipeline/jobs/:jobId/invitations', body: { full_name: 'Ravi Teja', email: 'ravi.teja@example.in', source: 'added' }, status: notInCompany },
+      { actor: 'admin', method: 'POST', route: '/api/pipeline/jobs/:jobId/invitations', body: { full_name: 'Ravi Teja', email: 'ravi.teja@example.in', source: 'added' }, status: notInCompany },
+      { actor: 'anonymous', method: 'POST', route: '/api/pipeline/jobs/:jobId/invitations', body: { full_name: 'Ravi Teja', email: 'ravi.teja@example.in', source: 'added' }, status: 401 },
+      { actor: 'employerA', method: 'POST', route: '/api/pipeline/jobs/:jobId/invitations', body: { full_name: 'Ravi Teja', email: 'ravi.teja@example.in', source: 'added' }, status: 201 },
+      { actor: 'employerA', method: 'POST', route: '/api/pipeline/jobs/:jobId/invitations/import/preview', body: { csv: 'Name,Email\nUma Devi,uma@example.in' }, status: 200 },
+      { actor: 'employerB', method: 'POST', route: '/api/pipeline/jobs/:jobId/invitations/import/preview', body: { csv: 'Name,Email\nUma Devi,uma@example.in' }, status: 404 },
+      { actor: 'candidate', method: 'POST', route: '/api/pipeline/jobs/:jobId/invitations/import/preview', body: { csv: 'Name,Email\nUma Devi,uma@example.in' }, status: notInCompany },
+      { actor: 'anonymous', method: 'POST', route: '/api/pipeline/jobs/:jobId/invitations/import/preview', body: { csv: 'Name,Email\nUma Devi,uma@example.in' }, status: 401 },
+      { actor: 'employerB', method: 'POST', route: '/api/pipeline/jobs/:jobId/invitations/import', body: { csv: 'Name,Email\nUma Devi,uma@example.in' }, status: 404 },
+      { actor: 'candidate', method: 'POST', route: '/api/pipeline/jobs/:jobId/invitations/import', body: { csv: 'Name,Email\nUma Devi,uma@example.in' }, status: notInCompany },
+      { actor: 'admin', method: 'POST', route: '/api/pipeline/jobs/:jobId/invitations/import', body: { csv: 'Name,Email\nUma Devi,uma@example.in' }, status: notInCompany },
+      { actor: 'anonymous', method: 'POST', route: '/api/pipeline/jobs/:jobId/invitations/import', body: { csv: 'Name,Email\nUma Devi,uma@example.in' }, status: 401 },
+      { actor: 'employerA', method: 'POST', route: '/api/pipeline/jobs/:jobId/invitations/import', body: { csv: 'Name,Email\nUma Devi,uma@example.in' }, status: 201 },
+      { actor: 'employerA', method: 'POST', route: '/api/pipeline/invitations/:invitationId/withdraw', status: 404 },
+      { actor: 'employerB', method: 'POST', route: '/api/pipeline/invitations/:invitationId/withdraw', status: 404 },
+      { actor: 'candidate', method: 'POST', route: '/api/pipeline/invitations/:invitationId/withdraw', status: notInCompany },
+      { actor: 'anonymous', method: 'POST', route: '/api/pipeline/invitations/:invitationId/withdraw', status: 401 },
+
       // Offers (issue 36 §5): the company's own applications only.
       { actor: 'employerA', method: 'GET', route: '/api/pipeline/applications/:applicationId/offers', status: 200 },
       { actor: 'employerB', method: 'GET', route: '/api/pipeline/applications/:applicationId/offers', status: 404 },
@@ -545,7 +570,7 @@ describe.skipIf(laneUnavailable)('pipeline', () => {
 
     it('every /api/pipeline route has rows, with at least one refusal', () => {
       const declared = t.app.declaredRoutes.filter((route) => route.url.startsWith('/api/pipeline'));
-      expect(declared.length).toBe(26);
+      expect(declared.length).toBe(31);
       for (const route of declared) {
         const covered = rows.filter((row) => row.route === route.url && row.method === route.method);
         expect(covered.length, `${route.method} ${route.url}`).toBeGreaterThan(0);

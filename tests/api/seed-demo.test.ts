@@ -260,6 +260,16 @@ describe.skipIf(laneUnavailable)('demo seed', { timeout: 120_000 }, () => {
     expect(listed.offers.map((offer) => offer.status)).toEqual(['open']);
   });
 
+  it('has Nimbus waiting for a walk-in and a referral to confirm, and a referral who confirmed in its pipeline (issue 36 §2)', async () => {
+    const waiting = await t.database.db.selectFrom('candidate_invitations').select(['job_id', 'source', 'status']).where('status', '=', 'pending').execute();
+    expect(waiting.map((row) => row.source).sort()).toEqual(['referral', 'walk_in']);
+    const jar = await as('priya.nair@nimbus-tech.demo.workcred.in');
+    const listed = await get<{ invitations: { full_name: string }[] }>(jar, `/api/pipeline/jobs/${waiting[0]!.job_id}/invitations`);
+    expect(listed.invitations.map((row) => row.full_name).sort()).toEqual(['Farhan Siddiqui', 'Sandeep Kumar']);
+    const confirmed = await t.database.db.selectFrom('job_applications').select('id').where('job_id', '=', waiting[0]!.job_id).where('source', '=', 'referral').execute();
+    expect(confirmed).toHaveLength(1);
+  });
+
   it('refuses to run again, and refuses a database with real users unless forced', async () => {
     await expect(seedDemo(t.app)).rejects.toBeInstanceOf(RealUsersPresentError);
     await t.factories.user({ email: 'real.person@real-corp.in' });

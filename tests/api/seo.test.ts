@@ -22,6 +22,9 @@ describe.skipIf(laneUnavailable)('robots.txt and sitemap.xml', () => {
     expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(response.body).toContain('Disallow: /dashboard');
     expect(response.body).toContain('Disallow: /api/');
+    // The emailed links' pages hold a token in the fragment and are for one person: not for search engines.
+    expect(response.body).toContain('Disallow: /pick-a-time');
+    expect(response.body).toContain('Disallow: /confirm-application');
     expect(response.body).toContain('Sitemap: http://localhost:3000/sitemap.xml');
   });
 

@@ -45,9 +45,8 @@ describe('employer dashboard: Complete Your Profile, overview (live) and Team Ma
     await expect.poll(() => applications.textContent()).toBe('0');
     // The company's creation is the first activity entry, with the actor's name.
     await page.getByTestId('recent-activity').getByText('Kavya Menon').waitFor();
-    await page.getByTestId('recent-activity').getByText('company created · company').waitFor();
-    // Issue 33 C5: each entry names what it is about.
-    await page.getByTestId('recent-activity').getByText('company created · company · Kaveri Robotics').waitFor();
+    // Issue 33 C5: each entry names what it is about; review of issue 36: the action in words, not "company_created".
+    await page.getByTestId('recent-activity').getByText('Created the company · company · Kaveri Robotics').waitFor();
 
     // A candidate applies (through the real endpoint, which publishes the live event) while the page is open.
     const job = await h.t.factories.job(companyId, { title: 'Robotics Engineer', expiresAt: new Date(Date.now() + 30 * DAY) });
@@ -58,9 +57,21 @@ describe('employer dashboard: Complete Your Profile, overview (live) and Team Ma
     expect(applied.statusCode).toBe(201);
     await expect.poll(() => applications.textContent(), { timeout: 3000 }).toBe('1');
     await page.getByText('+100% from last month').first().waitFor();
-    await page.getByTestId('recent-activity').getByText('application received · job application · Rohan Gupta for Robotics Engineer').waitFor();
+    await page.getByTestId('recent-activity').getByText('Applied · job application · Rohan Gupta for Robotics Engineer').waitFor();
     expect(await page.getByTestId('stat-active-jobs-count').textContent()).toBe('1');
+    // A tag on the candidate reads as the timeline says it, named, live.
+    const application = applied.json<{ id: string }>();
+    const employerJar = await signIn(h.t.app, employer.email, PASSWORD);
+    const tagged = await h.t.app.inject({ method: 'POST', url: `/api/pipeline/applications/${application.id}/tags`, payload: { tag: 'Night shift' }, headers: { cookie: employerJar.header } });
+    expect(tagged.statusCode, tagged.body).toBe(201);
+    await page.getByTestId('recent-activity').getByText('Tagged Night shift · candidate · Rohan Gupta').waitFor();
+    expect(await page.getByTestId('recent-activity').getByText(/_/).count()).toBe(0);
     await screenshot(page, 'dashboard-overview');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expectNoSidewaysScroll(page);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'dashboard-overview-375');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // Team Management lists the company's members only.
     await h.t.factories.user({ role: 'employer', companyId, fullName: 'Arjun Rao', companyRole: 'recruiter' });

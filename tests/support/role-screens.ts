@@ -13,7 +13,7 @@ export const ROLE_PASSWORD = 'Kaveri-Monsoon-Ledger-27';
 const DAY = 24 * 60 * 60 * 1000;
 export const SCREENS = ['/dashboard', '/dashboard/jobs', '/dashboard/candidates', '/dashboard/interviews', '/dashboard/team', '/dashboard/team/employees', '/dashboard/documents', '/dashboard/analytics', '/dashboard/billing', '/dashboard/settings', '/dashboard/support'];
 /** Buttons the server refuses an interviewer (issue 33 B6: they were shown). */
-export const REFUSED_TO_INTERVIEWERS = [messages.interviews.reschedule, messages.interviews.cancelInterview, messages.interviews.scheduleInterview, messages.jobsManagement.delete, jobLifecycleMessages.edit, jobLifecycleMessages.close, messages.jobsManagement.createNewJob, 'Add employee'];
+export const REFUSED_TO_INTERVIEWERS = [messages.interviews.reschedule, messages.interviews.cancelInterview, messages.interviews.scheduleInterview, messages.jobsManagement.delete, jobLifecycleMessages.edit, jobLifecycleMessages.close, messages.jobsManagement.createNewJob, 'Add employee', messages.candidateInvitations.addCandidate, messages.candidateInvitations.importCandidates];
 
 /** A company with an owner, an interviewer and a recruiter, a job, and an interview the interviewer is on. */
 export async function seedRoleCompany(h: BrowserHarness) {

@@ -49,6 +49,8 @@ export const routes: RouteObject[] = [
       // Accepting a team invite (issue 13); the token is in the link's #fragment.
       { path: 'join', lazy: page(() => import('@web/features/team/components/join-page.tsx'), 'JoinPage') },
       { path: 'pick-a-time', lazy: page(() => import('@web/features/interviews/components/pick-a-time-page.tsx'), 'PickATimePage') },
+      // A person a company added by hand confirms or declines (issue 36 §2); the token is in the #fragment.
+      { path: 'confirm-application', lazy: page(() => import('@web/features/confirm-application/components/confirm-application-page.tsx'), 'ConfirmApplicationPage') },
       { path: 'account/confirm-email', lazy: page(() => import('@web/features/settings/components/account-confirm-email-page.tsx'), 'ConfirmEmailPage') },
       // Issue 17: anyone checks a letter by its code.
       { path: 'verify/:code?', lazy: page(() => import('@web/features/letters/components/verify-letter-page.tsx'), 'VerifyLetterPage') },

@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import { shareOf, type SourcesReport } from '../../../shared/schemas/analytics.ts';
+import { shareOf, sourceKinds, type SourceKind, type SourcesReport } from '../../../shared/schemas/analytics.ts';
 import type { DB } from '../../db/schema.ts';
 import { rollupRows, type ReportScope } from './report-scope.ts';
 
-const KINDS = new Set(['direct', 'link', 'qr']);
+/** Every kind but drive, whose key is the drive's id. */
+const KINDS = new Set<string>(sourceKinds.filter((kind) => kind !== 'drive'));
 
 /** Applications, shortlisted and hires by where they came from: the job board, a shared link, a QR code or each named drive. */
 export async function sourcesReport(db: Kysely<DB>, scope: ReportScope): Promise<SourcesReport> {
@@ -20,7 +21,7 @@ export async function sourcesReport(db: Kysely<DB>, scope: ReportScope): Promise
   const drives = driveIds.length === 0 ? [] : await db.selectFrom('recruitment_drives').select(['id', 'name']).where('company_id', '=', scope.companyId).where('id', 'in', driveIds).execute();
   const names = new Map(drives.map((drive) => [drive.id, drive.name]));
   const sources = rows.map((row) => {
-    const kind = KINDS.has(row.source_key) ? (row.source_key as 'direct' | 'link' | 'qr') : ('drive' as const);
+    const kind = KINDS.has(row.source_key) ? (row.source_key as SourceKind) : ('drive' as const);
     const driveName = kind === 'drive' ? (names.get(row.source_key) ?? null) : null;
     return {
       kind,

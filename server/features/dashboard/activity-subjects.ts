@@ -11,6 +11,9 @@ export interface ActivityRow {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Kinds whose ids are the accounts' text ids (not UUIDs): any short id is looked up, as text. */
+const TEXT_IDS = new Set(['user', 'candidate']);
+const lookable = (type: string, id: string) => (TEXT_IDS.has(type) ? id.length <= 64 : UUID.test(id));
 type Names = Map<string, string>;
 type Lookup = (db: Kysely<DB>, companyId: string, ids: string[]) => Promise<Names>;
 
@@ -42,6 +45,20 @@ const LOOKUPS: Record<string, Lookup> = {
     const names = rows.length > 0 ? await LOOKUPS.job_application!(db, companyId, [...new Set(rows.map((row) => row.application_id))]) : new Map<string, string>();
     return new Map(rows.flatMap((row) => (names.has(row.application_id) ? [[row.id, names.get(row.application_id)!] as const] : [])));
   },
+  // A candidate tagged (or checked): named only when they applied to one of the company's jobs.
+  candidate: async (db, companyId, ids) =>
+    toMap(
+      (
+        await db
+          .selectFrom('job_applications as a')
+          .innerJoin('user_profiles as p', 'p.id', 'a.candidate_id')
+          .select(['p.id', 'p.full_name', 'p.email'])
+          .distinct()
+          .where('a.company_id', '=', companyId)
+          .where('p.id', 'in', ids)
+          .execute()
+      ).map((row) => ({ id: row.id, subject: row.full_name || row.email })),
+    ),
   company: async (db, companyId, ids) => toMap(await db.selectFrom('companies').select(['id', 'name as subject']).where('id', '=', companyId).where('id', 'in', ids).execute()),
   user: async (db, companyId, ids) =>
     toMap(
@@ -75,7 +92,7 @@ function fromDetails(details: unknown): string | null {
 export async function activitySubjects(db: Kysely<DB>, companyId: string, rows: readonly ActivityRow[]): Promise<(string | null)[]> {
   const idsByType = new Map<string, Set<string>>();
   for (const row of rows) {
-    if (!row.entity_id || !UUID.test(row.entity_id) || !(row.entity_type in LOOKUPS)) continue;
+    if (!row.entity_id || !(row.entity_type in LOOKUPS) || !lookable(row.entity_type, row.entity_id)) continue;
     const ids = idsByType.get(row.entity_type) ?? new Set<string>();
     ids.add(row.entity_id);
     idsByType.set(row.entity_type, ids);

@@ -5,6 +5,7 @@ import type { SessionContext } from '../../auth/session.ts';
 import type { DB } from '../../db/schema.ts';
 import { forbidden } from '../../http/errors.ts';
 import { activitySubjects } from './activity-subjects.ts';
+import { activityText } from './activity-text.ts';
 import { kolkataMonthStarts, monthOverMonthPercent } from './trend.ts';
 
 const RECENT_ACTIVITY_LIMIT = 10;
@@ -14,6 +15,11 @@ export function overviewCompanyOf(session: SessionContext): string {
   const { role, company_id } = session.profile;
   if (role !== 'employer' || !company_id) throw forbidden(messages.dashboardOverview.unauthorized);
   return company_id;
+}
+
+/** An entry's details as an object (jsonb arrives parsed; an entry written by hand may hold anything). */
+function detailsOf(details: unknown): Record<string, unknown> {
+  return typeof details === 'object' && details !== null && !Array.isArray(details) ? (details as Record<string, unknown>) : {};
 }
 
 interface MonthlyCounts {
@@ -87,6 +93,7 @@ export async function getDashboardOverview(db: Kysely<DB>, session: SessionConte
       id: row.id,
       actor_name: row.actor_name || null,
       action: row.action,
+      text: activityText(row.action, detailsOf(row.details)),
       entity_type: row.entity_type,
       subject: subjects[index] ?? null,
       created_at: new Date(row.created_at).toISOString(),

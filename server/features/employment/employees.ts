@@ -3,7 +3,6 @@ import { messages } from '../../../shared/messages.ts';
 import {
   EMPLOYEES_LIST_CAP,
   employmentState,
-  type AddEmployeeInput,
   type Employee,
   type EmployeeStatusFilter,
   type RelieveInput,
@@ -33,7 +32,7 @@ export interface EmploymentContext {
   now: Date;
   publicUrl: string;
 }
-const defaultContext = (): EmploymentContext => ({ now: new Date(), publicUrl: '' });
+export const defaultContext = (): EmploymentContext => ({ now: new Date(), publicUrl: '' });
 
 /**
  * The company's employments with the person's name and candidate ID and the job they were hired
@@ -112,57 +111,22 @@ export async function listEmployees(db: Kysely<DB>, companyId: string, status: E
   return rows.map((row) => toEmployee(row, today));
 }
 
-async function employeeById(db: Kysely<DB> | Transaction<DB>, companyId: string, employmentId: string, now: Date): Promise<Employee> {
+export async function employeeById(db: Kysely<DB> | Transaction<DB>, companyId: string, employmentId: string, now: Date): Promise<Employee> {
   return toEmployee(await companyEmployments(db, companyId).where('e.id', '=', employmentId).executeTakeFirstOrThrow(), todayInIndia(now));
 }
 
-const dashboardUrl = (context: EmploymentContext) => `${context.publicUrl.replace(/\/$/, '')}/dashboard`;
-
-/** PostgreSQL's unique violation on the one-active-employment-per-company index. */
-function isAlreadyEmployed(error: unknown): boolean {
-  const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
-  return code === '23505' && constraint === 'employments_one_active';
+/** The company's employments with these ids, in the order given (an import answers what it wrote). */
+export async function employeesByIds(db: Kysely<DB> | Transaction<DB>, companyId: string, ids: readonly string[], now: Date): Promise<Employee[]> {
+  if (ids.length === 0) return [];
+  const today = todayInIndia(now);
+  const rows = new Map((await companyEmployments(db, companyId).where('e.id', 'in', ids).execute()).map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = rows.get(id);
+    return row ? [toEmployee(row, today)] : [];
+  });
 }
 
-/**
- * Records someone the company employs who was not hired through WorkCred, found by candidate ID
- * (404 for an unknown ID or a non-candidate). It is unconfirmed (issue 33 A1): only the company
- * sees it, without the person's name unless they applied here, until the person confirms it; they
- * are emailed to confirm or decline. Someone already active here is 409: the unique index decides,
- * so two clicks add one row.
- */
-export async function addEmployee(db: Kysely<DB>, actor: EmployerActor, input: AddEmployeeInput, context: EmploymentContext = defaultContext()): Promise<Employee> {
-  const code = input.candidate_code.trim().toUpperCase();
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const person = await trx
-        .selectFrom('candidate_profiles as cp')
-        .innerJoin('user_profiles as u', 'u.id', 'cp.user_id')
-        .innerJoin('companies as c', (join) => join.on('c.id', '=', actor.companyId))
-        .select(['u.id', 'u.email', 'u.full_name', 'c.name as company_name'])
-        .where('cp.candidate_code', '=', code)
-        .where('u.role', '=', 'candidate')
-        .executeTakeFirst();
-      if (!person) throw notFound(text.candidateNotFound);
-      const title = input.title.trim();
-      const joiningDate = input.joining_date.trim();
-      const { id } = await trx
-        .insertInto('employments')
-        .values({ company_id: actor.companyId, employee_id: person.id, title, joining_date: joiningDate, created_by: actor.userId, confirmation: 'unconfirmed' })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await writeAudit(trx, { actorId: actor.userId, companyId: actor.companyId, action: 'employee_added', entityType: 'employment', entityId: id, details: { employee_id: person.id, joining_date: joiningDate }, ip: actor.ip });
-      await announce(trx, actor.companyId, person.id, id);
-      await emitWebhookEvent(trx, actor.companyId, 'employee.hired', { employment_id: id, candidate_id: person.id, title, joining_date: joiningDate, confirmation: 'unconfirmed' });
-      const values = { name: person.full_name || person.email, company: person.company_name, title, joiningDate, dashboardUrl: dashboardUrl(context) };
-      await enqueueMessage(trx, { channel: 'email', to: person.email, subject: fill(text.addedEmailSubject, values), text: fill(text.addedEmailText, values) });
-      return employeeById(trx, actor.companyId, id, context.now);
-    });
-  } catch (error) {
-    if (isAlreadyEmployed(error)) throw conflict(text.alreadyEmployed, 'ALREADY_EMPLOYED');
-    throw error;
-  }
-}
+export const dashboardUrl = (context: EmploymentContext) => `${context.publicUrl.replace(/\/$/, '')}/dashboard`;
 
 /** The employment, locked for the change; another company's (or an unknown id) is 404. */
 async function lockEmployment(trx: Transaction<DB>, companyId: string, employmentId: string) {
@@ -178,7 +142,7 @@ async function lockEmployment(trx: Transaction<DB>, companyId: string, employmen
   return row;
 }
 
-async function announce(trx: Transaction<DB>, companyId: string, employeeId: string, employmentId: string) {
+export async function announce(trx: Transaction<DB>, companyId: string, employeeId: string, employmentId: string) {
   await publish(trx, { topic: `company:${companyId}`, type: 'employment', id: employmentId });
   await publish(trx, { topic: `user:${employeeId}`, type: 'employment', id: employmentId });
 }

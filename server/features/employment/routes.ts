@@ -17,11 +17,16 @@ import {
   sharedRecordSchema,
   updateEmploymentBodySchema,
 } from '../../../shared/schemas/employment.ts';
+import { csvImportBodySchema } from '../../../shared/schemas/csv-import.ts';
+import { employeeImportPreviewSchema, employeeImportResultSchema } from '../../../shared/schemas/employee-import.ts';
 import { sessionOf } from '../../http/access.ts';
+import { CSV_IMPORT_BODY_BYTES } from '../../imports/csv-table.ts';
 import type { FeatureDeps } from '../feature-deps.ts';
 import { employerCompanyId } from '../jobs/company-scope.ts';
 import { confirmEmployment, declineEmployment } from './confirm-employment.ts';
-import { addEmployee, listEmployees, relieveEmployee, updateEmployment } from './employees.ts';
+import { addEmployee } from './add-employee.ts';
+import { importEmployees, previewEmployeeImport } from './employee-import.ts';
+import { listEmployees, relieveEmployee, updateEmployment } from './employees.ts';
 import { myEmploymentRecords, sharedRecordForEmployer } from './records.ts';
 import { candidateIdOf, myRecordShares, revokeShare, shareRecord } from './shares.ts';
 
@@ -45,6 +50,24 @@ export async function employmentRoutes(app: FastifyInstance, { config, database,
     onMessageQueued();
     return reply.code(201).send(employee);
   });
+
+  // Import from CSV (issue 36 §2): check every row, then all rows in one transaction or none.
+  api.post(
+    '/api/employees/import/preview',
+    { config: { access: 'user' }, bodyLimit: CSV_IMPORT_BODY_BYTES, schema: { body: csvImportBodySchema, response: { 200: employeeImportPreviewSchema } } },
+    async (request) => previewEmployeeImport(db, employerCompanyId(sessionOf(request)), request.body.csv),
+  );
+
+  api.post(
+    '/api/employees/import',
+    { config: { access: 'user' }, bodyLimit: CSV_IMPORT_BODY_BYTES, schema: { body: csvImportBodySchema, response: { 201: employeeImportResultSchema } } },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      const result = await importEmployees(db, { userId: session.userId, companyId: employerCompanyId(session), ip: request.ip }, request.body.csv, context());
+      onMessageQueued();
+      return reply.code(201).send(result);
+    },
+  );
 
   api.patch(
     '/api/employees/:employmentId',

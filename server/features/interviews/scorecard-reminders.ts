@@ -7,6 +7,7 @@ import type { DB } from '../../db/schema.ts';
 import { Drainer } from '../../messaging/drain-loop.ts';
 import { enqueueMessage } from '../../messaging/outbox.ts';
 import { publish } from '../../realtime/events.ts';
+import { clipNotification } from '../notifications/clip-notification.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** How long after the interview's start a missing scorecard is reminded. */
@@ -17,8 +18,6 @@ export const SCORECARD_REMINDER_WINDOW_MS = 7 * 24 * HOUR_MS;
 export const SCORECARD_REMINDERS_POLL_MS = 10 * 60_000;
 /** Reminders per transaction, so one pass never holds a long one. */
 const BATCH = 100;
-/** The database's limits on a notification's text (migration 0002). */
-const clip = (value: string, max: number) => (value.length <= max ? value : `${value.slice(0, max - 1)}…`);
 
 export interface ScorecardReminderDeps {
   db: Kysely<DB>;
@@ -87,7 +86,7 @@ export async function sendDueScorecardReminders(deps: Omit<ScorecardReminderDeps
         await enqueueMessage(trx, { channel: 'email', to: row.email, subject: fill(text.reminderSubject, values), text: fill(text.reminderText, values) });
         await trx
           .insertInto('notifications')
-          .values({ recipient_id: row.user_id, type: 'toast', title: clip(fill(text.reminderNoticeTitle, values), 200), message: clip(fill(text.reminderNoticeMessage, values), 2000) })
+          .values({ recipient_id: row.user_id, type: 'toast', ...clipNotification({ title: fill(text.reminderNoticeTitle, values), message: fill(text.reminderNoticeMessage, values) }) })
           .execute();
         await writeAudit(trx, {
           actorId: null,

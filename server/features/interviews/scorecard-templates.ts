@@ -1,11 +1,10 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { messages } from '../../../shared/messages.ts';
 import { scorecardsMessages } from '../../../shared/messages/scorecards.ts';
 import type { PutScorecardTemplateBody, ScorecardTemplate, TemplateCriterion } from '../../../shared/schemas/scorecards.ts';
 import { writeAudit } from '../../audit/write-audit.ts';
 import type { DB } from '../../db/schema.ts';
-import { notFound } from '../../http/errors.ts';
 import { publish } from '../../realtime/events.ts';
+import { companyJob } from '../jobs/company-scope.ts';
 import type { Actor } from './interview-scope.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -19,20 +18,6 @@ const parsed = (criteria: unknown): TemplateCriterion[] => (typeof criteria === 
 export async function criteriaOfJob(db: Db, jobId: string): Promise<TemplateCriterion[]> {
   const row = await db.selectFrom('job_scorecard_templates').select('criteria').where('job_id', '=', jobId).executeTakeFirst();
   return row ? parsed(row.criteria) : DEFAULT_CRITERIA;
-}
-
-/** One of the company's live jobs (a draft too); another company's or a deleted one is 404, never confirmed to exist. */
-async function companyJob(db: Db, companyId: string, jobId: string, lock = false) {
-  const job = await db
-    .selectFrom('job_postings')
-    .select(['id', 'title'])
-    .where('id', '=', jobId)
-    .where('company_id', '=', companyId)
-    .where('is_deleted', '=', false)
-    .$if(lock, (qb) => qb.forUpdate())
-    .executeTakeFirst();
-  if (!job) throw notFound(messages.jobsManagement.notFound);
-  return job;
 }
 
 async function readTemplate(db: Db, jobId: string): Promise<ScorecardTemplate> {
@@ -53,7 +38,7 @@ export async function getScorecardTemplate(db: Kysely<DB>, companyId: string, jo
  */
 export async function setScorecardTemplate(db: Kysely<DB>, actor: Actor, jobId: string, body: PutScorecardTemplateBody, now: Date = new Date()): Promise<ScorecardTemplate> {
   return db.transaction().execute(async (trx) => {
-    const job = await companyJob(trx, actor.companyId, jobId, true);
+    const job = await companyJob(trx, actor.companyId, jobId, { lock: true });
     const criteria = JSON.stringify(body.criteria.map(({ name, guidance }) => ({ name, guidance })));
     await trx
       .insertInto('job_scorecard_templates')

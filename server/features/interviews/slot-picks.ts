@@ -7,13 +7,11 @@ import { writeAudit } from '../../audit/write-audit.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { publish } from '../../realtime/events.ts';
+import { clipNotification } from '../notifications/clip-notification.ts';
 import { busyAt, findConflicts, lockOpenApplication } from './interview-rules.ts';
 import { createInterview } from './schedule-interview.ts';
 import { hashSecretToken } from './secret-token.ts';
 import { slotInstants, slotView } from './slot-offers.ts';
-
-/** The database's limits on a notification's text (migration 0002). */
-const clip = (value: string, max: number) => (value.length <= max ? value : `${value.slice(0, max - 1)}…`);
 
 async function offerByToken(db: Kysely<DB>, token: string) {
   const row = await db
@@ -151,7 +149,7 @@ export async function pickSlot(db: Kysely<DB>, token: string, startsAt: string, 
     const notice = { candidate: found.candidate_name || found.candidate_email, title: found.job_title, time: formatIst(start) };
     await trx
       .insertInto('notifications')
-      .values({ recipient_id: createdBy, type: 'toast', title: clip(fill(slotText.pickedNoticeTitle, notice), 200), message: clip(fill(slotText.pickedNoticeMessage, notice), 2000) })
+      .values({ recipient_id: createdBy, type: 'toast', ...clipNotification({ title: fill(slotText.pickedNoticeTitle, notice), message: fill(slotText.pickedNoticeMessage, notice) }) })
       .execute();
     await publish(trx, { topic: `company:${found.company_id}`, type: 'notification', id: found.id });
   });

@@ -7,12 +7,8 @@ import type { DB } from '../../db/schema.ts';
 import { brandedEmail, loadCompanyBrand } from '../../messaging/branded-email.ts';
 import { enqueueMessage } from '../../messaging/outbox.ts';
 import { publish } from '../../realtime/events.ts';
+import { clipNotification } from '../notifications/clip-notification.ts';
 import { queueWhatsappTemplate } from '../whatsapp/templates.ts';
-
-/** The database's limits on a notification's text (migration 0002). */
-const TITLE_MAX = 200;
-const MESSAGE_MAX = 2000;
-const clip = (value: string, max: number) => (value.length <= max ? value : `${value.slice(0, max - 1)}…`);
 
 /** Who hears of a new application: the members who work the pipeline (owners, admins, recruiters; not interviewers). */
 export const NOTIFIED_ROLES = companyRoles.filter((role) => can(role, 'pipeline.move'));
@@ -59,6 +55,7 @@ export async function noticeApplicationReceived(trx: Transaction<DB>, applicatio
   await queueWhatsappTemplate(trx, application.candidateId, 'application_received', { name: values.name, title: facts.title, company: facts.company_name });
 
   const notice = { candidate: facts.full_name || facts.email, title: facts.title };
+  const { title, message } = clipNotification({ title: fill(text.teamNotice.title, notice), message: fill(text.teamNotice.message, notice) });
   const inserted = await trx
     .insertInto('notifications')
     .columns(['recipient_id', 'type', 'title', 'message'])
@@ -68,8 +65,8 @@ export async function noticeApplicationReceived(trx: Transaction<DB>, applicatio
         .select((inner) => [
           'id',
           sql<string>`'toast'`.as('type'),
-          inner.val(clip(fill(text.teamNotice.title, notice), TITLE_MAX)).as('title'),
-          inner.val(clip(fill(text.teamNotice.message, notice), MESSAGE_MAX)).as('message'),
+          inner.val(title).as('title'),
+          inner.val(message).as('message'),
         ])
         .where('company_id', '=', facts.company_id)
         .where('company_role', 'in', NOTIFIED_ROLES)

@@ -35,11 +35,9 @@ export async function applyToJob(db: Kysely<DB>, session: SessionContext, jobId:
   const candidateId = session.userId;
 
   return db.transaction().execute(async (trx) => {
-    const job = options.planLimits === false ? await openJob(trx, jobId) : await openJobWithPlan(trx, jobId);
-    if (!job) throw notFound(messages.jobDetail.notFound);
-    const entitlement = withPlan(job) ? entitlementOf(stateOf(job), now) : null;
-    // A lapsed company's jobs stop after the grace; a full listing, at the count at the end.
-    const accepting = Boolean(job.open) && (!entitlement || entitlement.takesApplications);
+    const admission = await admissionOf(trx, jobId, now, options);
+    if (!admission) throw notFound(messages.jobDetail.notFound);
+    const { job, accepting } = admission;
     if (accepting) await assertReadyToApply(trx, candidateId);
     // The answers to the job's screening questions (issue 36 §1): a missing or mistyped one is 400
     // naming its question, and nothing is written; a repeat of an application made is not refused over them.
@@ -69,21 +67,47 @@ export async function applyToJob(db: Kysely<DB>, session: SessionContext, jobId:
       throw conflict(messages.billing.noLongerAccepting, 'NOT_ACCEPTING_APPLICATIONS');
     }
 
-    // The history starts with the application itself (no from stage).
-    await trx.insertInto('application_stage_events').values({ application_id: inserted.id, from_stage: null, to_stage: 'received', actor_id: candidateId }).execute();
-    await writeAudit(trx, { actorId: candidateId, companyId: job.company_id, action: 'application_received', entityType: 'job_application', entityId: inserted.id, details: { job_id: jobId, source: source.source }, ip });
-    await publish(trx, { topic: `company:${job.company_id}`, type: 'application', id: inserted.id });
-    await emitWebhookEvent(trx, job.company_id, 'application.created', { application_id: inserted.id, job_id: jobId, candidate_id: candidateId, source: source.source }, now);
-    await noticeApplicationReceived(trx, { applicationId: inserted.id, jobId, candidateId, publicUrl: options.publicUrl });
+    await startApplication(trx, { id: inserted.id, jobId, companyId: job.company_id, candidateId, source: source.source, ip, now, publicUrl: options.publicUrl });
     // Accepted as any other, then straight to rejected with the reason (see knockOut).
     if (screening?.knockout) await knockOut(trx, { applicationId: inserted.id, candidateId, companyId: job.company_id, ip, now, publicUrl: options.publicUrl }, screening.knockout);
-    // Last, so the job row is held only to the commit: two candidates racing for a listing's last
-    // place take turns for this count (FOR NO KEY UPDATE, which the applications' own foreign-key
-    // locks do not block), and the second sees the first's application and is refused.
-    const limit = entitlement?.limits.applicationsPerListing ?? null;
-    if (limit !== null && !(await listingWithinLimitHeld(trx, jobId, limit))) throw conflict(messages.billing.noLongerAccepting, 'NOT_ACCEPTING_APPLICATIONS');
+    await assertWithinListingLimit(trx, jobId, admission.limit);
     return { id: inserted.id, status: 'received', created: true };
   });
+}
+
+/**
+ * The job a new application goes to, whether it takes applications now (open, and a lapsed
+ * company's jobs stop after the grace; a full listing, at the count at the end) and the plan's
+ * per-listing limit; null when no such listed job. Used by Apply and by a confirmed invitation.
+ */
+export async function admissionOf(trx: Transaction<DB>, jobId: string, now: Date, options: PlanLimitOptions) {
+  const job = options.planLimits === false ? await openJob(trx, jobId) : await openJobWithPlan(trx, jobId);
+  if (!job) return null;
+  const entitlement = withPlan(job) ? entitlementOf(stateOf(job), now) : null;
+  return { job, accepting: Boolean(job.open) && (!entitlement || entitlement.takesApplications), limit: entitlement?.limits.applicationsPerListing ?? null };
+}
+
+/** What every new application writes besides its row, in its transaction: the history's first step, the audit entry, the live event, the webhook and the notices. */
+export async function startApplication(
+  trx: Transaction<DB>,
+  application: { id: string; jobId: string; companyId: string; candidateId: string; source: ApplicationSource; ip: string; now: Date; publicUrl: string },
+): Promise<void> {
+  const { id, jobId, companyId, candidateId, source } = application;
+  // The history starts with the application itself (no from stage).
+  await trx.insertInto('application_stage_events').values({ application_id: id, from_stage: null, to_stage: 'received', actor_id: candidateId }).execute();
+  await writeAudit(trx, { actorId: candidateId, companyId, action: 'application_received', entityType: 'job_application', entityId: id, details: { job_id: jobId, source }, ip: application.ip });
+  await publish(trx, { topic: `company:${companyId}`, type: 'application', id });
+  await emitWebhookEvent(trx, companyId, 'application.created', { application_id: id, job_id: jobId, candidate_id: candidateId, source }, application.now);
+  await noticeApplicationReceived(trx, { applicationId: id, jobId, candidateId, publicUrl: application.publicUrl });
+}
+
+/**
+ * Last in the transaction, so the job row is held only to the commit: two candidates racing for a
+ * listing's last place take turns for this count (FOR NO KEY UPDATE, which the applications' own
+ * foreign-key locks do not block), and the second sees the first's application and is refused.
+ */
+export async function assertWithinListingLimit(trx: Transaction<DB>, jobId: string, limit: number | null): Promise<void> {
+  if (limit !== null && !(await listingWithinLimitHeld(trx, jobId, limit))) throw conflict(messages.billing.noLongerAccepting, 'NOT_ACCEPTING_APPLICATIONS');
 }
 
 /**

@@ -1,28 +1,14 @@
 import type { Kysely, Transaction } from 'kysely';
 import { fill } from '../../../shared/fill.ts';
-import { messages } from '../../../shared/messages.ts';
 import { jobLifecycleMessages as text } from '../../../shared/messages/job-lifecycle.ts';
 import { can } from '../../../shared/permissions.ts';
 import type { HiringTeam, PutHiringTeamBody } from '../../../shared/schemas/jobs.ts';
 import type { DB } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { badRequest } from '../../http/errors.ts';
 import { publish } from '../../realtime/events.ts';
 import { writeAudit } from '../../audit/write-audit.ts';
+import { companyJob } from './company-scope.ts';
 import type { Actor } from './create-job.ts';
-
-/** One of the company's live jobs (a draft too); another company's or a deleted one is 404. */
-async function companyJob(db: Kysely<DB> | Transaction<DB>, companyId: string, jobId: string, lock = false) {
-  const job = await db
-    .selectFrom('job_postings')
-    .select(['id', 'title'])
-    .where('id', '=', jobId)
-    .where('company_id', '=', companyId)
-    .where('is_deleted', '=', false)
-    .$if(lock, (qb) => qb.forUpdate())
-    .executeTakeFirst();
-  if (!job) throw notFound(messages.jobsManagement.notFound);
-  return job;
-}
 
 /** The company's active members, who could be on a team. */
 function activeMembers(db: Kysely<DB> | Transaction<DB>, companyId: string) {
@@ -64,7 +50,7 @@ export async function getHiringTeam(db: Kysely<DB>, companyId: string, jobId: st
  */
 export async function setHiringTeam(db: Kysely<DB>, actor: Actor, jobId: string, body: PutHiringTeamBody): Promise<HiringTeam> {
   return db.transaction().execute(async (trx) => {
-    const job = await companyJob(trx, actor.companyId, jobId, true);
+    const job = await companyJob(trx, actor.companyId, jobId, { lock: true });
     const members = new Map((await activeMembers(trx, actor.companyId)).map((member) => [member.user_id, member]));
     for (const wanted of body.members) {
       const member = members.get(wanted.user_id);

@@ -6,15 +6,12 @@ import type { MentionableMember } from '../../../shared/schemas/candidate-record
 import type { DB } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
 import { publish } from '../../realtime/events.ts';
+import { clipNotification, clipText } from '../notifications/clip-notification.ts';
 import type { RecordActor, RecordApplication } from './record-scope.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** The database's limits on a notification's text (migration 0002). */
-const TITLE_MAX = 200;
-const MESSAGE_MAX = 2000;
 const EXCERPT_MAX = 280;
-const clip = (value: string, max: number) => (value.length <= max ? value : `${value.slice(0, max - 1)}…`);
 
 /**
  * Who may be mentioned on an application: the company's active members who can see it (an
@@ -67,9 +64,8 @@ export async function checkMentions(db: Db, application: RecordApplication, acto
 export async function noticeMentioned(trx: Transaction<DB>, application: RecordApplication, actor: RecordActor, noteId: string, body: string, recipients: string[]): Promise<void> {
   const to = [...new Set(recipients)].filter((id) => id !== actor.userId);
   if (to.length === 0) return;
-  const values = { author: actor.name, candidate: application.candidate_name || application.candidate_email, job: application.job_title, excerpt: clip(plainNoteText(body).replace(/\s+/g, ' '), EXCERPT_MAX) };
-  const title = clip(fill(text.mentionNotice.title, values), TITLE_MAX);
-  const message = clip(fill(text.mentionNotice.message, values), MESSAGE_MAX);
+  const values = { author: actor.name, candidate: application.candidate_name || application.candidate_email, job: application.job_title, excerpt: clipText(plainNoteText(body).replace(/\s+/g, ' '), EXCERPT_MAX) };
+  const { title, message } = clipNotification({ title: fill(text.mentionNotice.title, values), message: fill(text.mentionNotice.message, values) });
   await trx
     .insertInto('notifications')
     .values(to.map((recipient) => ({ recipient_id: recipient, type: 'toast' as const, title, message })))

@@ -4,6 +4,7 @@ import { formatIstDate, istDate } from '../../../shared/gst.ts';
 import { messages } from '../../../shared/messages.ts';
 import { RETENTION_WARNING_HOURS, type RetentionRun } from '../../../shared/schemas/privacy.ts';
 import { writeAudit } from '../../audit/write-audit.ts';
+import { purgeLapsedInvitations } from '../candidate-invitations/answer-invitation.ts';
 import type { DB } from '../../db/schema.ts';
 import { enqueueMessage } from '../../messaging/outbox.ts';
 import { scheduleErasureNow } from './erasure.ts';
@@ -27,6 +28,7 @@ export interface RetentionDeps {
  *   1. candidates not seen for `inactiveYears` are emailed that they will be erased in 48 hours;
  *   2. those warned 48 hours ago who have not signed in since get an erasure due now;
  *   3. registrations never completed after `unsubmittedDays` get an erasure due now.
+ *   4. invitations a company sent that lapsed unanswered are deleted (ADR 0030).
  * The erasures themselves run in the same pass of the privacy jobs (runDueErasures). Returns the
  * run, or null when another instance (or an earlier pass) has today's.
  */
@@ -102,6 +104,9 @@ export async function runRetention(deps: RetentionDeps): Promise<RetentionRun | 
     .execute();
   for (const row of unsubmitted) if (await scheduleErasureNow(db, row.user_id, text.retentionUnsubmittedDetails, now)) unsubmittedScheduled += 1;
 
+  // 4. People a company added who never answered: what it recorded is deleted (ADR 0030).
+  const lapsedInvitations = await purgeLapsedInvitations(db, now);
+
   const finished = await db
     .updateTable('retention_runs')
     .set({ finished_at: deps.now(), warned, inactive_scheduled: inactiveScheduled, unsubmitted_scheduled: unsubmittedScheduled })
@@ -114,7 +119,7 @@ export async function runRetention(deps: RetentionDeps): Promise<RetentionRun | 
     action: 'privacy_retention_run',
     entityType: 'retention_run',
     entityId: null,
-    details: { run_date: finished.run_date, warned, inactive_scheduled: inactiveScheduled, unsubmitted_scheduled: unsubmittedScheduled },
+    details: { run_date: finished.run_date, warned, inactive_scheduled: inactiveScheduled, unsubmitted_scheduled: unsubmittedScheduled, lapsed_invitations: lapsedInvitations },
     ip: null,
   });
   return toRetentionRun(finished);

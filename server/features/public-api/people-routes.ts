@@ -17,7 +17,8 @@ import {
 import type { ApiScope } from '../../../shared/schemas/api-keys.ts';
 import { apiKeyOf } from '../../http/access.ts';
 import type { FeatureDeps } from '../feature-deps.ts';
-import { addEmployee, listEmployees, relieveEmployee } from '../employment/employees.ts';
+import { addEmployee } from '../employment/add-employee.ts';
+import { listEmployees, relieveEmployee } from '../employment/employees.ts';
 import { cancelInterview } from '../interviews/cancel-interview.ts';
 import { InterviewConflictError } from '../interviews/interview-rules.ts';
 import { listInterviews } from '../interviews/list-interviews.ts';

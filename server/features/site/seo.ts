@@ -14,7 +14,7 @@ const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').
 /** robots.txt: everything public may be crawled (the sign-in page too); the workspace, accounts and the API may not. */
 export function robotsTxt(publicUrl: string): string {
   const base = publicUrl.replace(/\/$/, '');
-  return ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /dashboard', 'Disallow: /admin', 'Disallow: /account', 'Disallow: /join', '', `Sitemap: ${base}/sitemap.xml`, ''].join('\n');
+  return ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /dashboard', 'Disallow: /admin', 'Disallow: /account', 'Disallow: /join', 'Disallow: /pick-a-time', 'Disallow: /confirm-application', '', `Sitemap: ${base}/sitemap.xml`, ''].join('\n');
 }
 
 /** sitemap.xml: the public pages, every open job (so Google for Jobs finds them) and each hiring company's page. */

@@ -5,7 +5,7 @@ import { Card, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 
 const text = messages.dashboardOverview;
 
-/** "job_created" → "job created". */
+/** "job_posting" → "job posting". */
 const humanise = (value: string) => value.replace(/_/g, ' ');
 
 /** "Recent Activity": the 10 newest audit entries of the company, in a 400 px scrollable list. */
@@ -25,7 +25,7 @@ export function RecentActivity({ entries }: { entries: ActivityEntry[] }) {
                 <div className="min-w-0">
                   <p className="truncate text-sm font-medium text-slate-900">{entry.actor_name ?? text.unknownActor}</p>
                   <p className="text-sm text-slate-600">
-                    {humanise(entry.action)} · {humanise(entry.entity_type)}
+                    {entry.text} · {humanise(entry.entity_type)}
                     {entry.subject ? (
                       <>
                         {' · '}

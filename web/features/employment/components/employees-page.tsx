@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FileSignature, Pencil, UserMinus, UserPlus } from 'lucide-react';
+import { FileSignature, Pencil, Upload, UserMinus, UserPlus } from 'lucide-react';
 import { messages } from '@shared/messages.ts';
 import { employeeStatusFilters, type Employee, type EmployeeStatusFilter } from '@shared/schemas/employment.ts';
 import type { LetterKind } from '@shared/schemas/letters.ts';
@@ -19,6 +19,7 @@ import { employeeName } from '../lib/employee-name.ts';
 import { formatDay } from '../lib/format-dates.ts';
 import { AddEmployeeDialog } from './add-employee-dialog.tsx';
 import { EditEmploymentDialog } from './edit-employment-dialog.tsx';
+import { ImportEmployeesDialog } from './import-employees-dialog.tsx';
 import { RelieveDialog } from './relieve-dialog.tsx';
 import { TeamNav } from './team-nav.tsx';
 
@@ -132,6 +133,8 @@ export function EmployeesPage() {
   const [status, setStatus] = useState<EmployeeStatusFilter>('active');
   const employees = useEmployees(status, companyId !== null);
   const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const canManage = useCan('employees.manage');
   useLiveEmployees(companyId);
 
   return (
@@ -142,12 +145,22 @@ export function EmployeesPage() {
           <h2 className="text-2xl font-bold tracking-tight text-slate-900">{text.employeesTitle}</h2>
           <p className="mt-1 max-w-2xl text-sm text-slate-600">{text.employeesIntro}</p>
         </div>
-        <Button onClick={() => setAdding(true)} disabled={companyId === null}>
-          <UserPlus className="size-4" aria-hidden="true" />
-          {text.addEmployee}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {canManage ? (
+            <Button variant="outline" onClick={() => setImporting(true)} disabled={companyId === null}>
+              <Upload className="size-4" aria-hidden="true" />
+              {text.importEmployees}
+            </Button>
+          ) : null}
+          <Button onClick={() => setAdding(true)} disabled={companyId === null}>
+            <UserPlus className="size-4" aria-hidden="true" />
+            {text.addEmployee}
+          </Button>
+        </div>
       </div>
       {adding ? <AddEmployeeDialog open onOpenChange={setAdding} /> : null}
+      {/* Mounted only while open, so each opening starts with no file. */}
+      {importing ? <ImportEmployeesDialog open onOpenChange={setImporting} /> : null}
       <div>
         <Tabs value={status} onValueChange={(value) => setStatus(value as EmployeeStatusFilter)}>
           <TabsList aria-label={text.filterLabel}>

@@ -13,6 +13,7 @@ import { errorMessage } from '@web/lib/api-client.ts';
 import { fill } from '@web/lib/fill.ts';
 import { useLiveEvents, type LiveEvent } from '@web/lib/live/use-live-events.ts';
 import { useMe } from '@web/lib/session/get-me.ts';
+import { useCan } from '@web/lib/session/use-can.ts';
 import { usePageMeta } from '@web/lib/use-page-meta.ts';
 import { pipelineApplicationQueryKey } from '../api/get-application.ts';
 import { applicationNotesQueryKey } from '../api/application-notes.ts';
@@ -21,12 +22,14 @@ import { candidateTagsQueryKey } from '../api/candidate-tags.ts';
 import { pipelineQueryKey, usePipeline } from '../api/get-pipeline.ts';
 import { useMoveStage } from '../api/move-stage.ts';
 import { sourceLabel, stageLabel } from '../lib/format.ts';
+import { AddCandidateActions } from './add-candidate-actions.tsx';
 import { ApplicationPanel } from './application-panel.tsx';
 import { CandidateFinder } from './candidate-finder.tsx';
 import { TagFilter } from './tag-filter.tsx';
 import { PipelineBoard } from './pipeline-board.tsx';
 import { PipelineList } from './pipeline-list.tsx';
 import { HireDialog, RejectDialog } from './stage-dialogs.tsx';
+import { WaitingInvitations } from './waiting-invitations.tsx';
 
 const text = messages.pipeline;
 
@@ -81,6 +84,8 @@ export function PipelinePage() {
   const jobId = useParams().jobId ?? '';
   const me = useMe().data;
   const companyId = me?.user.role === 'employer' ? (me.user.company_id ?? null) : null;
+  // Adding candidates (issue 36 §2) is for those who may move applications, as the server says.
+  const canAdd = useCan('pipeline.move') && companyId !== null;
   // How many of each stage's newest to list beyond the first PIPELINE_LIMITS.perStage ("Show more").
   const [show, setShow] = useState<StageLimits>({});
   // Only the candidates with this company tag (issue 36 §2); '' for all.
@@ -170,7 +175,13 @@ export function PipelinePage() {
           }}
         />
         <TagFilter value={tag} onChange={setTag} />
+        {canAdd && pipeline.data ? (
+          <div className="sm:ml-auto">
+            <AddCandidateActions jobId={jobId} jobTitle={pipeline.data.job.title} />
+          </div>
+        ) : null}
       </div>
+      {canAdd ? <WaitingInvitations jobId={jobId} companyId={companyId} /> : null}
 
       {pipeline.isPending ? (
         <div className="flex justify-center py-16">

@@ -1,0 +1,131 @@
+import { useId, useState, type FormEvent } from 'react';
+import { messages } from '@shared/messages.ts';
+import { INVITATION_SOURCES, invitationBodySchema, type InvitationSource } from '@shared/schemas/candidate-invitations.ts';
+import { FormDialogActions } from '@web/components/form-dialog-actions.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
+import { SelectField } from '@web/components/ui/select-field.tsx';
+import { TextField } from '@web/components/ui/text-field.tsx';
+import { errorMessage, isApiError } from '@web/lib/api-client.ts';
+import { fill } from '@web/lib/fill.ts';
+import { toast } from '@web/lib/toast.ts';
+import { useAddInvitation } from '../api/candidate-invitations.ts';
+
+const text = messages.candidateInvitations;
+
+type Field = 'full_name' | 'email' | 'phone' | 'source' | 'referrer_name';
+type Errors = Partial<Record<Field | 'form', string>>;
+const EMPTY = { full_name: '', email: '', phone: '', source: 'referral' as InvitationSource, referrer_name: '' };
+
+/**
+ * "Add candidate" (issue 36 §2, ADR 0030): what the recruiter was told about a referral or a
+ * walk-in. Nothing enters the pipeline here: WorkCred emails the person, who confirms or declines.
+ */
+export function AddCandidateDialog({ jobId, open, onOpenChange }: { jobId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[90dvh] max-w-lg overflow-y-auto">
+        <DialogTitle>{text.addTitle}</DialogTitle>
+        <DialogDescription>{text.addDescription}</DialogDescription>
+        {/* Mounted only while open, so each opening starts from an empty form. */}
+        {open ? <AddCandidateForm jobId={jobId} onDone={() => onOpenChange(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function AddCandidateForm({ jobId, onDone }: { jobId: string; onDone: () => void }) {
+  const id = useId();
+  const add = useAddInvitation(jobId);
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
+  const set = (field: Field, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors(({ [field]: _fixed, form: _form, ...rest }) => rest);
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    // "Referred by" belongs to a referral only; what was typed before switching is not sent.
+    const body = { ...values, referrer_name: values.source === 'referral' ? values.referrer_name : '' };
+    const parsed = invitationBodySchema.safeParse(body);
+    if (!parsed.success) {
+      const found: Errors = {};
+      for (const issue of parsed.error.issues) found[String(issue.path[0]) as Field] ??= issue.message;
+      return setErrors(found);
+    }
+    setErrors({});
+    try {
+      // What was typed, checked above: the server's schema reads the form's strings (an empty phone is none).
+      const invitation = await add.mutateAsync(body);
+      toast.success(fill(text.added, { name: invitation.full_name }));
+      onDone();
+    } catch (error) {
+      const found: Errors = {};
+      if (isApiError(error)) for (const issue of error.issues) found[issue.path as Field] ??= issue.message;
+      // Already invited, already in the pipeline, a closed job: said inside the form, which stays open.
+      if (Object.keys(found).length === 0) found.form = errorMessage(error, text.addFailed);
+      setErrors(found);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 space-y-4" aria-busy={add.isPending}>
+      <TextField
+        id={`${id}-name`}
+        label={text.fullName}
+        required
+        autoComplete="off"
+        maxLength={120}
+        value={values.full_name}
+        onChange={(event) => set('full_name', event.target.value)}
+        error={errors.full_name}
+      />
+      <TextField
+        id={`${id}-email`}
+        type="email"
+        label={text.email}
+        required
+        autoComplete="off"
+        maxLength={254}
+        value={values.email}
+        onChange={(event) => set('email', event.target.value)}
+        error={errors.email}
+      />
+      <TextField
+        id={`${id}-phone`}
+        type="tel"
+        inputMode="tel"
+        label={text.phone}
+        autoComplete="off"
+        maxLength={20}
+        value={values.phone}
+        onChange={(event) => set('phone', event.target.value)}
+        error={errors.phone}
+      />
+      <SelectField id={`${id}-source`} label={text.source} value={values.source} onChange={(event) => set('source', event.target.value)} error={errors.source}>
+        {INVITATION_SOURCES.map((source) => (
+          <option key={source} value={source}>
+            {text.sourceLabels[source]}
+          </option>
+        ))}
+      </SelectField>
+      {values.source === 'referral' ? (
+        <TextField
+          id={`${id}-referrer`}
+          label={text.referrerName}
+          autoComplete="off"
+          maxLength={120}
+          value={values.referrer_name}
+          onChange={(event) => set('referrer_name', event.target.value)}
+          error={errors.referrer_name}
+        />
+      ) : null}
+      {errors.form ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
+          {errors.form}
+        </p>
+      ) : null}
+      <FormDialogActions onCancel={onDone} cancelLabel={messages.pipeline.cancel} submitLabel={text.add} busy={add.isPending} busyLabel={text.adding} />
+    </form>
+  );
+}
