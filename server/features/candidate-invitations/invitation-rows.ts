@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { fill } from '../../../shared/fill.ts';
 import { candidateInvitationsMessages as text } from '../../../shared/messages/candidate-invitations.ts';
 import { INVITATION_VALID_DAYS, type CandidateInvitation, type InvitationBody } from '../../../shared/schemas/candidate-invitations.ts';
@@ -9,6 +9,7 @@ import { conflict, badRequest, notFound } from '../../http/errors.ts';
 import { enqueueMessage } from '../../messaging/outbox.ts';
 import { publish } from '../../realtime/events.ts';
 import { hashSecretToken, newSecretToken } from '../interviews/secret-token.ts';
+import { isOpenJob } from '../public-jobs/open-jobs.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -75,7 +76,7 @@ export async function invitingJob(trx: Transaction<DB>, companyId: string, jobId
       'jp.title',
       'c.name as company_name',
       'c.reply_to_email',
-      eb.and([eb('jp.status', '=', 'published'), eb.or([eb('jp.expires_at', 'is', null), eb('jp.expires_at', '>', sql<Date>`now()`)])]).as('open'),
+      isOpenJob(eb).as('open'),
     ])
     .where('jp.id', '=', jobId)
     .where('jp.company_id', '=', companyId)
