@@ -7,10 +7,10 @@ import { startThrowawayCluster } from '../tests/support/throwaway-postgres.ts';
 /**
  * Runs a measurement on a fresh, migrated PostgreSQL database: one of our own on
  * BENCH_DATABASE_URL's server, or on a throwaway cluster from the installed binaries. Everything
- * is dropped afterwards. Without a server it warns and answers undefined, so a bench still reports
- * its PGlite half.
+ * is dropped afterwards. `measure` also gets the database's URL (a second instance opens it).
+ * Without a server it warns and answers undefined, so a bench still reports its PGlite half.
  */
-export async function withBenchPostgres<T>(measure: (database: Database) => Promise<T>): Promise<T | undefined> {
+export async function withBenchPostgres<T>(measure: (database: Database, url: string) => Promise<T>): Promise<T | undefined> {
   const cluster = process.env.BENCH_DATABASE_URL ? undefined : startThrowawayCluster();
   const adminUrl = process.env.BENCH_DATABASE_URL ?? (cluster && !('error' in cluster) ? cluster.url : undefined);
   if (!adminUrl) {
@@ -22,9 +22,10 @@ export async function withBenchPostgres<T>(measure: (database: Database) => Prom
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   try {
-    const postgres = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl, name) });
+    const url = withDatabase(adminUrl, name);
+    const postgres = await openDatabase({ kind: 'postgres', url });
     try {
-      return await measure(postgres);
+      return await measure(postgres, url);
     } finally {
       await postgres.close();
     }

@@ -3,10 +3,12 @@
  * client pointed at the local fake answering after `delayMs`, the demo data seeded for the route
  * table, and candidates whose UANs the fake knows.
  */
+import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import type { Database } from '../server/db/database.ts';
@@ -70,13 +72,41 @@ function latencies(decisions: Decision[]): Latencies {
 
 const lastDecided = (decisions: Decision[]) => Math.max(0, ...decisions.map((decision) => decision?.ms ?? 0));
 
-export async function measureEpfo(database: Database, options: EpfoOptions): Promise<EpfoResult> {
+/** A second instance on the same PostgreSQL that asks the provider (bench/epfo-lookups-process.ts). */
+async function startLookupsInstance(url: string, fakeUrl: string) {
+  const child = fork(fileURLToPath(new URL('./epfo-lookups-process.ts', import.meta.url)), [url, fakeUrl], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the lookups instance exited with ${code}`)));
+    child.once('message', () => resolve());
+  });
+  return async () => {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.send({ type: 'stop' });
+    await exited;
+  };
+}
+
+/**
+ * `lookupsOn`: the database's URL, for the arrangement where this instance only queues lookups
+ * (EPFO_LOOKUP_SLOTS=0) and a second instance on the same PostgreSQL asks the provider.
+ */
+export async function measureEpfo(database: Database, options: EpfoOptions, lookupsOn?: string): Promise<EpfoResult> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'workcred-bench-epfo-'));
   const browsers = await startBrowsers(options.delayMs);
   const provider = createSurepassProvider({ url: browsers.fakeUrl, token: SUREPASS_TOKEN });
   // TRUST_PROXY: every candidate and every load request comes from its own address.
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1:1', LOG_LEVEL: 'silent', TRUST_PROXY: 'true', RATE_LIMIT_PER_MINUTE: '1000000', API_RATE_LIMIT_MAX: '100000' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://127.0.0.1:1',
+    LOG_LEVEL: 'silent',
+    TRUST_PROXY: 'true',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    API_RATE_LIMIT_MAX: '100000',
+    ...(lookupsOn ? { EPFO_LOOKUP_SLOTS: '0' } : {}),
+  });
   const app = await buildApp({ config, database, uanProvider: provider });
+  const stopLookups = lookupsOn ? await startLookupsInstance(lookupsOn, browsers.fakeUrl) : undefined;
   try {
     const seeded = await seedDemo(app, { force: true });
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -125,6 +155,7 @@ export async function measureEpfo(database: Database, options: EpfoOptions): Pro
     return { providerMs, consent: latencies(decisions), burst: latencies(burstDecisions), quiet, routes: rows };
   } finally {
     await app.close();
+    await stopLookups?.();
     await browsers.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }

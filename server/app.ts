@@ -1,5 +1,5 @@
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import websocket from '@fastify/websocket';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -9,7 +9,7 @@ import { createAuth, type Auth } from './auth/auth.ts';
 import { SignInEvents } from './auth/sign-in-events.ts';
 import { authRoutes } from './auth/routes.ts';
 import { createGuards } from './auth/session.ts';
-import { awaitSessionChanges, markRequestStart, startSessionCache } from './auth/session-cache.ts';
+import { registerSessionFence, startSessionCache } from './auth/session-cache.ts';
 import { registerAccessControl } from './http/access.ts';
 import { startApiKeyGuard } from './features/public-api/api-key-guard.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -18,6 +18,8 @@ import { registerRateLimits } from './http/rate-limits.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerWebApp } from './http/static.ts';
 import { loggerOptions } from './logger.ts';
+import { observabilityOptions, registerObservability } from './observability/observability.ts';
+import { startTracing } from './observability/tracing.ts';
 import { projectRoot } from './paths.ts';
 import { OutboxDispatcher } from './messaging/outbox.ts';
 import { createEmailSender, createSmsSender } from './messaging/providers.ts';
@@ -25,9 +27,9 @@ import { createWhatsAppSender } from './messaging/whatsapp/provider.ts';
 import { whatsappWebhookRoutes } from './messaging/whatsapp/webhook.ts';
 import { whatsappOptInRoutes } from './features/whatsapp/routes.ts';
 import { createPendingBatcher } from './features/notifications/pending-batcher.ts';
-import { registerLiveUpdates } from './realtime/hub.ts';
+import { closeLiveSockets, registerLiveUpdates } from './realtime/hub.ts';
 import { adminRoutes } from './features/admin/routes.ts';
-import { healthRoutes } from './features/health/routes.ts';
+import { healthRoutes, type Lifecycle } from './features/health/routes.ts';
 import { mfaRoutes } from './features/mfa/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { siteRoutes } from './features/site/routes.ts';
@@ -55,12 +57,10 @@ import { pipelineRoutes } from './features/pipeline/routes.ts';
 import { candidateInvitationRoutes } from './features/candidate-invitations/routes.ts';
 import { createVerificationRoutes } from './features/verification/routes.ts';
 import { createEpfoRoutes } from './features/verification/epfo-routes.ts';
-import { EPFO_LOOKUPS_POLL_MS, EpfoLookupWorker } from './features/verification/lookups/lookup-worker.ts';
+import { createEpfoLookups } from './features/verification/lookups/epfo-lookups-setup.ts';
+import type { EpfoLookupWorker } from './features/verification/lookups/lookup-worker.ts';
 import { createDocumentReads } from './features/verification/reading/ocr/document-reads.ts';
 import type { DocumentReadWorker } from './features/verification/reading/ocr/read-worker.ts';
-import { developmentOtpSender } from './features/verification/sources/epfo/development-sms.ts';
-import { EPFO_LOOKUPS_CHANNEL } from './features/verification/lookups/queue-lookup.ts';
-import { createEpfoProvider } from './features/verification/sources/epfo/create-provider.ts';
 import type { EpfoHistoryProvider } from './features/verification/sources/epfo/provider.ts';
 import { candidateSearchRoutes } from './features/candidate-search/routes.ts';
 import { interviewRoutes } from './features/interviews/routes.ts';
@@ -85,6 +85,7 @@ import { digilockerRoutes } from './features/digilocker/routes.ts';
 import { candidateEmailRoutes } from './features/candidate-emails/routes.ts';
 import { ApplicationDigests } from './features/candidate-emails/application-digest.ts';
 import { ScorecardReminders } from './features/interviews/scorecard-reminders.ts';
+import { registerReadYourWrites } from './http/public-reads.ts';
 
 const rootDir = projectRoot;
 
@@ -116,6 +117,8 @@ declare module 'fastify' {
     /** Scans read by OCR (issue 35): runOnce() in tests and the seed. */
     documentReads: DocumentReadWorker;
     config: Config;
+    /** Set draining by server.ts on SIGTERM: /api/ready answers 503 while requests are still served. */
+    lifecycle: Lifecycle;
   }
 }
 
@@ -124,6 +127,7 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   const app = Fastify({
     logger: loggerOptions(config),
     trustProxy: config.TRUST_PROXY,
+    ...observabilityOptions(config),
     // 100 KB unless a route asks for more (json-body.ts).
     bodyLimit: JSON_BODY_LIMITS.bytes,
     // Ask the database about health before the load balancer keeps sending traffic.
@@ -132,6 +136,7 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  await startTracing(app, config, database); // first: a request's span covers every hook and statement after it
   // Before any route, so every one inherits it (the better-auth bridge too): depth-checked JSON.
   registerJsonBodies(app);
 
@@ -150,27 +155,17 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   const guards = createGuards(auth, database);
   // Resolved sessions kept a few seconds, dropped on every instance when anything about them changes.
   const stopSessionCache = await startSessionCache(database, config.SESSION_CACHE_SECONDS * 1000);
-  // A request that may have changed a session, an account or its factors answers only once this
-  // instance has heard the change, so the caller's next request here already sees it. PostgreSQL
-  // only: its notifications come over another connection; PGlite (one process) hands them over in it.
-  // A change it heard while the request ran (a suspension, a sign-out) is also awaited on every
-  // other instance, so the next request anywhere sees it (issue 33 A6; decision record 0008).
-  const awaitsChanges = (request: FastifyRequest) =>
-    database.kind === 'postgres' && request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS' && !request.routeOptions.config?.readOnly;
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (awaitsChanges(request)) markRequestStart(database, request);
-    done();
-  });
-  app.addHook('onSend', (request, _reply, payload, done) => {
-    if (!awaitsChanges(request)) return done(null, payload);
-    awaitSessionChanges(database, request).then(() => done(null, payload), done);
-  });
+  // A write answers only once this instance (and, for a change it heard, every other) has heard what it changed (decision record 0008).
+  registerSessionFence(app, database);
   app.decorate('auth', auth);
   app.decorate('database', database);
   app.decorate('outbox', outbox);
   app.decorate('config', config);
+  // With a read replica: a write's answer keeps the writer's next reads on the primary (decision record 0031).
+  registerReadYourWrites(app, { database, secure: config.isProduction });
 
   registerErrorHandler(app);
+  const metrics = registerObservability(app, { config, database, clock });
   // First, so every answer carries its headers, a refusal too, and a cross-site write is refused
   // before any session is looked up.
   await registerSecurity(app, config);
@@ -179,11 +174,14 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   await app.register(compress, { global: true, threshold: 1024 });
   // Per person when signed in, per address when not, counted in the database every instance shares.
   await registerRateLimits(app, { config, database });
+  closeLiveSockets(app);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await registerOpenApi(app, config);
   await registerApiReference(app);
 
-  await app.register(healthRoutes, { database });
+  const lifecycle: Lifecycle = { draining: false };
+  app.decorate('lifecycle', lifecycle);
+  await app.register(healthRoutes, { database, lifecycle });
   await app.register(authRoutes, { auth, database });
   await app.register(siteRoutes, { config });
   await app.register(profileRoutes, { database, auth });
@@ -227,23 +225,13 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   await app.register(pipelineRoutes, deps);
   await app.register(candidateInvitationRoutes, deps);
   // EPFO lookups (issue 34): queued by consents and refreshes, asked by whichever instance claims them.
-  const epfoProvider =
-    uanProvider !== undefined
-      ? uanProvider
-      : createEpfoProvider({
-          provider: config.UAN_PROVIDER,
-          nodeEnv: config.NODE_ENV,
-          urls: { surepass: config.SUREPASS_API_URL, hyperverge: config.HYPERVERGE_API_URL },
-          keys: { surepassToken: config.SUREPASS_TOKEN, hypervergeAppId: config.HYPERVERGE_APP_ID, hypervergeAppKey: config.HYPERVERGE_APP_KEY },
-          now: clock,
-          developmentOtp: { secret: config.AUTH_SECRET, sendCode: developmentOtpSender(database.db, () => outbox.kick()) },
-        });
-  const epfoLookups = new EpfoLookupWorker({ db: database.db, provider: epfoProvider, log: app.log, clock });
+  const epfo = createEpfoLookups({ config, database, log: app.log, clock, provider: uanProvider, onMessageQueued: () => outbox.kick() });
+  const epfoLookups = epfo.worker;
   app.decorate('epfoLookups', epfoLookups);
   const documentReads = createDocumentReads({ database, storage, log: app.log, clock, workers: config.OCR_WORKERS });
   app.decorate('documentReads', documentReads.worker);
-  await app.register(createVerificationRoutes({ uanProvider: epfoProvider, onLookupQueued: () => epfoLookups.kick(), onReadQueued: () => documentReads.worker.kick() }), deps);
-  await app.register(createEpfoRoutes({ provider: epfoProvider, onLookupQueued: () => epfoLookups.kick() }), deps);
+  await app.register(createVerificationRoutes({ uanProvider: epfo.provider, onLookupQueued: () => epfoLookups.kick(), onReadQueued: () => documentReads.worker.kick() }), deps);
+  await app.register(createEpfoRoutes({ provider: epfo.provider, onLookupQueued: () => epfoLookups.kick() }), deps);
   await app.register(checkRequestRoutes, deps);
   await app.register(analyticsRoutes, deps);
   await app.register(companyDocumentsRoutes, deps);
@@ -266,21 +254,19 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
   const webhooks = new WebhookDispatcher({ db: database.db, logger: app.log, clock, allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE, publicUrl: config.PUBLIC_URL, onMessageQueued: () => outbox.kick() });
   app.decorate('webhooks', webhooks);
   let stopWebhookListener: (() => Promise<void>) | undefined;
-  let stopEpfoListener: (() => Promise<void>) | undefined;
   const pending = createPendingBatcher(database.db);
-  await app.register(registerLiveUpdates, { config, database, guards, greeting: async (session) => ({ pending: await pending.pendingFor(session.userId) }) });
+  await app.register(registerLiveUpdates, { config, database, guards, greeting: async (session) => ({ pending: await pending.pendingFor(session.userId) }), countSockets: metrics.countLiveSockets });
   await registerWebApp(app, distDir, { unmatchedPublicApi: unmatchedV1(app.declaredRoutes, config.PUBLIC_URL) });
 
   app.addHook('onReady', async () => {
     outbox.start();
-    stopWebhookListener = await database.listen('webhook_deliveries', () => webhooks.kick());
+    stopWebhookListener = await database.listen('webhook_deliveries', () => webhooks.kick(), () => webhooks.kick());
     webhooks.start();
     privacyJobs.start();
     applicationDigests.start();
     scorecardReminders.start();
-    stopEpfoListener = await database.listen(EPFO_LOOKUPS_CHANNEL, () => epfoLookups.kick());
+    await epfo.start();
     await documentReads.start();
-    epfoLookups.start(EPFO_LOOKUPS_POLL_MS);
   });
   app.addHook('onClose', async () => {
     await stopSessionCache();
@@ -290,8 +276,7 @@ export async function buildApp({ config, database, distDir = path.join(rootDir, 
     await privacyJobs.stop();
     await applicationDigests.stop();
     await scorecardReminders.stop();
-    await stopEpfoListener?.();
-    await epfoLookups.stop();
+    await epfo.stop();
     await documentReads.stop();
     await outbox.stop();
     await storage.close?.();

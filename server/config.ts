@@ -19,13 +19,35 @@ export const envSchema = z
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: optionalUrl,
+    // A PostgreSQL hot standby for anonymous public reads (board, job and company pages, sitemap;
+    // decision record 0031). Needs DATABASE_URL. Skipped for the primary while down or lagging
+    // more than REPLICA_MAX_LAG_SECONDS; signed-in reads, and a person's reads just after a write, stay on the primary.
+    DATABASE_REPLICA_URL: optionalUrl,
+    REPLICA_MAX_LAG_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
+    // Where npm run backup / restore find pg_dump and pg_restore; unset: PATH, then /usr/lib/postgresql/<newest>/bin.
+    PG_BIN: optionalString,
     PUBLIC_URL: optionalUrl,
     AUTH_SECRET: z.preprocess(
       emptyToUndefined,
       z.string().min(32, 'must be at least 32 characters long').optional(),
     ),
     TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
+    // After SIGTERM, how long the instance keeps serving while /api/ready answers 503, so a load
+    // balancer takes it out of rotation before it stops listening (a rolling restart fails no
+    // request). Above the balancer's health-check interval × fall count; 0 stops at once.
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).default(0),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // GET /metrics (issue 37 §4): Prometheus reads it with Authorization: Bearer <METRICS_TOKEN>.
+    // Unset: /metrics answers 404. In production at least 32 characters.
+    METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces (it travels in a header)').optional()),
+    // OpenTelemetry traces (issue 37 §4), off unless set: the OTLP/HTTP collector's base address
+    // (spans go to {it}/v1/traces as OTLP JSON). The exporter also reads OTEL_EXPORTER_OTLP_HEADERS.
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+    OTEL_SERVICE_NAME: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(100).default('workcred')),
+    // The share of requests traced (an incoming traceparent's decision is followed, with TRUST_PROXY).
+    OTEL_TRACES_SAMPLER_ARG: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(1).default(1)),
+    // Milliseconds between two exports of finished spans.
+    OTEL_BSP_SCHEDULE_DELAY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(60_000).default(5000)),
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().default('WorkCred <no-reply@workcred.in>'),
     // Issue 18: the Grievance Officer named on /privacy, who receives grievances and their 60-day warnings.
@@ -71,6 +93,10 @@ export const envSchema = z
     // Scans read by OCR at once on this instance (issue 35): unset, the cores less one (at most 4);
     // 0, this instance reads none and leaves them to the others.
     OCR_WORKERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(32).optional()),
+    // EPFO lookups this instance asks at once (issue 34; each mostly waits on the provider): unset,
+    // 16; 0, this instance queues them (consents, refreshes) and leaves asking to instances that
+    // have slots, so a provider's answers cost the instances serving pages nothing.
+    EPFO_LOOKUP_SLOTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(64).optional()),
     // The EPFO employment-history provider behind the UAN check (server/features/verification/sources/epfo/).
     // surepass | hyperverge: a licensed provider (keys below); development: a fixed table of UANs
     // (README), the default outside production and refused in production; none: the verification
@@ -169,6 +195,12 @@ export const envSchema = z
       for (const key of ['WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when WHATSAPP_PROVIDER=cloud' });
       }
+    }
+    if (env.NODE_ENV === 'production' && env.METRICS_TOKEN !== undefined && env.METRICS_TOKEN.length < 32) {
+      ctx.addIssue({ code: 'custom', path: ['METRICS_TOKEN'], message: 'must be at least 32 characters long in production' });
+    }
+    if (env.DATABASE_REPLICA_URL && !env.DATABASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_REPLICA_URL'], message: 'needs DATABASE_URL: the embedded database (PGlite) has no replica' });
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together' });

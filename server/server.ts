@@ -9,7 +9,13 @@ async function main() {
   const startedAt = performance.now();
   const config = loadConfig();
   const database = await openDatabase(
-    config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'db') },
+    config.DATABASE_URL
+      ? {
+          kind: 'postgres',
+          url: config.DATABASE_URL,
+          ...(config.DATABASE_REPLICA_URL ? { replica: { url: config.DATABASE_REPLICA_URL, maxLagSeconds: config.REPLICA_MAX_LAG_SECONDS } } : {}),
+        }
+      : { kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'db') },
   );
   const app = await buildApp({ config, database });
 
@@ -22,10 +28,15 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: draining requests');
-    const force = setTimeout(() => process.exit(1), 15_000);
+    app.log.info({ signal, drainSeconds: config.SHUTDOWN_DRAIN_SECONDS }, 'shutting down: draining requests');
+    const force = setTimeout(() => process.exit(1), (config.SHUTDOWN_DRAIN_SECONDS + 15) * 1000);
     force.unref();
     try {
+      // Out of the load balancer's rotation first (/api/ready answers 503), still serving what
+      // reaches us; then stop listening, finish what is in flight and close live sockets (1012:
+      // the pages reconnect to another instance and catch up).
+      app.lifecycle.draining = true;
+      if (config.SHUTDOWN_DRAIN_SECONDS > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_SECONDS * 1000));
       await app.close();
       await database.close();
       process.exit(0);

@@ -31,6 +31,7 @@ import { digilockerMessages } from './messages/digilocker.ts';
 import { screeningQuestionsMessages } from './messages/screening-questions.ts';
 import { csvImportMessages } from './messages/csv-import.ts';
 import { candidateInvitationsMessages } from './messages/candidate-invitations.ts';
+import { observabilityMessages } from './messages/observability.ts';
 
 export const messages = {
   ...siteMessages,
@@ -62,6 +63,7 @@ export const messages = {
   screeningQuestions: screeningQuestionsMessages,
   csvImport: csvImportMessages,
   candidateInvitations: candidateInvitationsMessages,
+  observability: observabilityMessages,
   profile: {
     updated: 'Profile updated successfully',
     updateFailed: 'Failed to update profile',

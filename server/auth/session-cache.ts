@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { newCacheCounts, trackCache } from '../http/cache-stats.ts';
 import { PEER_TIMING, SessionPeers } from './session-peers.ts';
 import type { SessionContext } from './session-context.ts';
 
@@ -31,6 +33,8 @@ export class SessionCache {
   private trustedUntil = Number.POSITIVE_INFINITY;
   /** Reads that began before this sequence are not kept (the cache was emptied after a gap). */
   private resetAt = 0;
+  /** Sessions answered from memory and sessions read: /metrics reports them. */
+  readonly counts = newCacheCounts();
 
   constructor(
     private readonly ttlMs: number,
@@ -43,6 +47,13 @@ export class SessionCache {
   }
 
   get(key: string): SessionContext | undefined {
+    const session = this.fresh(key);
+    if (session) this.counts.hits += 1;
+    else this.counts.misses += 1;
+    return session;
+  }
+
+  private fresh(key: string): SessionContext | undefined {
     if (!this.trusted) return undefined;
     const entry = this.entries.get(key);
     if (!entry) return undefined;
@@ -236,10 +247,31 @@ export async function startSessionCache(database: Database, ttlMs: number): Prom
     clearTimeout(timer);
   }
   caches.set(database, { cache, fence, peers });
+  trackCache(database, 'sessions', cache.counts);
   return async () => {
     clearInterval(beats);
     caches.delete(database);
     cache.clear();
     await unlisten();
   };
+}
+
+/**
+ * A request that may have changed a session, an account or its factors answers only once this
+ * instance has heard the change, so the caller's next request here already sees it. PostgreSQL
+ * only: its notifications come over another connection; PGlite (one process) hands them over in it.
+ * A change it heard while the request ran (a suspension, a sign-out) is also awaited on every
+ * other instance, so the next request anywhere sees it (issue 33 A6; decision record 0008).
+ */
+export function registerSessionFence(app: FastifyInstance, database: Database): void {
+  const awaitsChanges = (request: FastifyRequest) =>
+    database.kind === 'postgres' && request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS' && !request.routeOptions.config?.readOnly;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (awaitsChanges(request)) markRequestStart(database, request);
+    done();
+  });
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (!awaitsChanges(request)) return done(null, payload);
+    awaitSessionChanges(database, request).then(() => done(null, payload), done);
+  });
 }

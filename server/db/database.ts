@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { acquireLockFile } from './lock-file.ts';
 import { migrate } from './migrate.ts';
+import { openReadReplica, type ReadReplica, type ReadReplicaOptions } from './read-replica.ts';
 import type { DB } from './schema.ts';
 
 export type Listener = (payload: string) => void;
@@ -36,13 +37,28 @@ export interface Database {
   db: Kysely<DB>;
   /** The pg-compatible pool Kysely and better-auth share (size 1 on PGlite). */
   pool: pg.Pool;
-  /** LISTEN on a channel; resolves to an unsubscribe function. */
-  listen(channel: string, onPayload: Listener): Promise<() => Promise<void>>;
+  /** The hot standby anonymous public reads may use (DATABASE_REPLICA_URL; decision record 0031). */
+  replica?: ReadReplica;
+  /**
+   * Where an anonymous public read goes: the standby while it is up and close enough behind (and,
+   * given `since`, holds every change heard by then), else the primary. Go through
+   * server/http/public-reads.ts, which also decides whether the request may use it at all.
+   */
+  publicReads(since?: number): Kysely<DB>;
+  /**
+   * LISTEN on a channel; resolves to an unsubscribe function. `onRestored` runs when the LISTEN
+   * connection came back after it dropped (a restart, a failover): what was notified meanwhile was
+   * missed, so the caller catches up (forgets its cache, kicks its worker, has pages refetch).
+   */
+  listen(channel: string, onPayload: Listener, onRestored?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
+/** DATABASE_REPLICA_URL and REPLICA_MAX_LAG_SECONDS (tests also set how often the standby is checked). */
+export type ReplicaSettings = { url: string } & Omit<ReadReplicaOptions, 'primaryUrl' | 'replicaUrl'>;
+
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'postgres'; url: string; poolSize?: number; replica?: ReplicaSettings }
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite'; pglite: PGlite };
 
@@ -52,7 +68,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => value);
 pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const database = options.kind === 'postgres' ? openPostgres(options.url, options.poolSize) : await openPglite(options);
+  const database = options.kind === 'postgres' ? openPostgres(options.url, options.poolSize, options.replica) : await openPglite(options);
   try {
     await migrate(database.pool);
   } catch (error) {
@@ -62,7 +78,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return database;
 }
 
-function openPostgres(url: string, poolSize = 10): Database {
+function openPostgres(url: string, poolSize = 10, replicaSettings?: ReplicaSettings): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
   // An idle client dying (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
@@ -72,7 +88,11 @@ function openPostgres(url: string, poolSize = 10): Database {
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   let listenClient: pg.Client | undefined;
+  let closed = false;
   const listeners = new Map<string, Set<Listener>>();
+  const onRestore = new Set<() => void>();
+  // NOTIFY is never delivered on a standby: LISTEN, like every write, stays on the primary.
+  const replica = replicaSettings ? openReadReplica({ ...replicaSettings, primaryUrl: url, replicaUrl: replicaSettings.url }) : undefined;
 
   async function connectListener(): Promise<pg.Client> {
     const client = new pg.Client({ connectionString: url });
@@ -82,11 +102,26 @@ function openPostgres(url: string, poolSize = 10): Database {
     client.on('error', () => {
       // Reconnect and re-LISTEN after a server restart; events raised meanwhile are caught up by clients.
       listenClient = undefined;
-      setTimeout(() => void ensureListener().catch(() => undefined), 1000).unref();
+      reconnectListener();
     });
-    await client.connect();
-    for (const channel of listeners.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    try {
+      await client.connect();
+      for (const channel of listeners.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
     return client;
+  }
+  // Every second until it succeeds: a failover takes several seconds, during which the database
+  // address refuses connections or reaches a standby that cannot LISTEN (deploy/README.md).
+  function reconnectListener() {
+    setTimeout(() => {
+      if (closed) return;
+      ensureListener().then(() => {
+        for (const restored of onRestore) restored();
+      }, reconnectListener);
+    }, 1000).unref();
   }
   async function ensureListener(): Promise<pg.Client> {
     listenClient ??= await connectListener();
@@ -97,20 +132,26 @@ function openPostgres(url: string, poolSize = 10): Database {
     kind: 'postgres',
     db,
     pool,
-    async listen(channel, onPayload) {
+    ...(replica ? { replica } : {}),
+    publicReads: (since) => replica?.readsSince(since) ?? db,
+    async listen(channel, onPayload, onRestored) {
       const set = listeners.get(channel) ?? new Set();
       const isNew = !listeners.has(channel);
       listeners.set(channel, set);
       set.add(onPayload);
+      if (onRestored) onRestore.add(onRestored);
       const client = await ensureListener();
       if (isNew) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       return async () => {
         set.delete(onPayload);
+        if (onRestored) onRestore.delete(onRestored);
       };
     },
     async close() {
+      closed = true;
       await listenClient?.end().catch(() => undefined);
       listenClient = undefined;
+      await replica?.close();
       await db.destroy();
     },
   };
@@ -141,9 +182,23 @@ async function openPglite(options: { dataDir: string } | { pglite: PGlite }): Pr
     kind: 'pglite',
     db,
     pool,
+    // One process, one database: there is no standby (DATABASE_REPLICA_URL needs DATABASE_URL).
+    publicReads: () => db,
+    // PGlite's node-postgres connection hands each protocol message (parse, bind, execute) to PGlite
+    // on its own, so a LISTEN run straight on PGlite between two of them drops that query's portal
+    // ("portal does not exist", then the connection breaks). Holding the pool's one client while
+    // (UN)LISTEN runs keeps every pool query out of the way.
     async listen(channel, onPayload) {
-      const unsubscribe = await pglite.listen(channel, onPayload);
-      return async () => unsubscribe();
+      const alone = async <T>(run: () => Promise<T>): Promise<T> => {
+        const client = await pool.connect();
+        try {
+          return await run();
+        } finally {
+          client.release();
+        }
+      };
+      const unsubscribe = await alone(() => pglite.listen(channel, onPayload));
+      return async () => alone(() => unsubscribe());
     },
     async close() {
       await db.destroy();

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { newCacheCounts } from './cache-stats.ts';
 
 /** An answer ready to send: its JSON text, the validator a browser or CDN sends back, and until when it holds. */
 export interface CachedAnswer {
@@ -28,6 +29,8 @@ export class AnswerCache {
   private readonly loading = new Map<string, Promise<CachedAnswer | undefined>>();
   /** Bumped when everything is forgotten: every group's generation is older. */
   private epoch = 0;
+  /** Answers from memory and answers loaded (a shared load counts as a miss): /metrics reports them. */
+  readonly counts = newCacheCounts();
 
   constructor(
     private readonly ttlMs: number,
@@ -48,7 +51,11 @@ export class AnswerCache {
     const id = `${group}\u0000${key}`;
     const now = this.now();
     const hit = this.entries.get(id);
-    if (hit && hit.expiresAt > now) return hit;
+    if (hit && hit.expiresAt > now) {
+      this.counts.hits += 1;
+      return hit;
+    }
+    this.counts.misses += 1;
     if (hit) this.remove(group, id);
     if (!this.enabled) return toAnswer(await load(), now);
 

@@ -79,7 +79,9 @@ function isInvalidInputForDatabase(error: unknown): boolean {
   return false;
 }
 
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+// 25006 (read_only_sql_transaction): a write reached a server in recovery, which during a failover
+// is the standby not yet promoted behind the database address (deploy/README.md, "Primary failover").
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', '25006']);
 const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/;
 
 /** A lost or refused database connection, possibly wrapped (better-auth wraps errors in `cause`). */

@@ -12,6 +12,7 @@ import { getJobPageFacts } from '../features/public-jobs/job-page-facts.ts';
 import { siteConfigOf } from '../features/site/site-config.ts';
 import { sessionCookieOf } from '../auth/session.ts';
 import { pagePreloads, withPreloads } from './page-preloads.ts';
+import { publicRead } from './public-reads.ts';
 import { pageRenderer, withInlineStyles, withRootMarkup } from './page-render.ts';
 
 const SIGNED_OUT_MARK = `<script type="application/json" id="${SIGNED_OUT_ELEMENT_ID}">true</script>`;
@@ -62,11 +63,14 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, opti
   const sendHtml = (reply: FastifyReply, html: string) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
 
   /** The job page with its title, preview tags and JSON-LD in the head, or undefined for no such job. */
-  async function jobPageHtml(jobId: string): Promise<string | undefined> {
-    const job = await getPublicJob(app.database.db, jobId);
-    if (!job) return undefined;
-    const facts = await getJobPageFacts(app.database.db, jobId);
-    return withRootMarkup(renderJobPage(await readIndex(), job, app.config.PUBLIC_URL, facts), await renderer?.job(job));
+  async function jobPageHtml(request: FastifyRequest, jobId: string): Promise<string | undefined> {
+    // From the read replica for an anonymous visitor (decision record 0031).
+    const read = await publicRead(app.database, request, async (db) => {
+      const job = await getPublicJob(db, jobId);
+      return job ? { job, facts: await getJobPageFacts(db, jobId) } : undefined;
+    });
+    if (!read) return undefined;
+    return withRootMarkup(renderJobPage(await readIndex(), read.job, app.config.PUBLIC_URL, read.facts), await renderer?.job(read.job));
   }
 
   /**
@@ -78,7 +82,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, opti
     const { jobId } = request.params;
     // Preview tags are a nicety: if the database is unavailable, the plain page still loads and the app explains.
     const html = JOB_ID.test(jobId)
-      ? await jobPageHtml(jobId).catch((error: unknown) => {
+      ? await jobPageHtml(request, jobId).catch((error: unknown) => {
           request.log.warn({ err: error }, 'job page meta failed; serving the plain page');
           return undefined;
         })

@@ -24,6 +24,19 @@ const CLOSE_AFTER = new Map([
 ]);
 
 /**
+ * Before the server closes: every live socket closes with 1012 (Service Restart), so its page
+ * reconnects, to another instance behind the balancer, and catches up (a rolling restart, issue
+ * 37 §3). A preClose hook added before @fastify/websocket's own, which then finds them closing
+ * (it would close them with no code) and closes its server.
+ */
+export function closeLiveSockets(app: FastifyInstance): void {
+  app.addHook('preClose', function (this: FastifyInstance, done) {
+    for (const client of this.websocketServer?.clients ?? []) client.close(1012, 'Server restarting');
+    done();
+  });
+}
+
+/**
  * One LISTEN per instance, fanned out to this instance's WebSocket clients. Each socket is
  * authenticated from its session cookie at upgrade time and refused for a foreign Origin.
  */
@@ -35,9 +48,12 @@ export async function registerLiveUpdates(
     guards: AuthGuards;
     /** What "ready" carries besides its type, for this socket's person (their pending notifications). */
     greeting?: (session: SessionContext) => Promise<Record<string, unknown>>;
+    /** Receives how to count this instance's open sockets (metrics read it at scrape time). */
+    countSockets?: (count: () => number) => void;
   },
 ) {
   const sockets = new Map<WebSocket, Set<string>>();
+  deps.countSockets?.(() => sockets.size);
   const ownOrigin = new URL(deps.config.PUBLIC_URL).origin;
 
   const unlisten = await deps.database.listen(EVENTS_CHANNEL, (payload) => {
@@ -50,10 +66,15 @@ export async function registerLiveUpdates(
         if (closeCode !== undefined) socket.close(closeCode, event.type);
       }
     }
+  }, () => {
+    // The LISTEN connection dropped and came back (a failover): events raised meanwhile never
+    // reached these sockets. Closing them (1012) has each page reconnect and refetch what it shows.
+    for (const socket of sockets.keys()) socket.close(1012, 'Missed events');
   });
   app.addHook('onClose', async () => {
     await unlisten();
-    for (const socket of sockets.keys()) socket.close(1001, 'Server shutting down');
+    // Closed already by closeLiveSockets (preClose); here for a socket that opened since.
+    for (const socket of sockets.keys()) socket.close(1012, 'Server restarting');
   });
 
   app.get('/api/live', { websocket: true, config: { access: 'public' } }, async (socket, request) => {

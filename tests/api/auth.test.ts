@@ -80,7 +80,9 @@ describe.skipIf(laneUnavailable)('accounts: sign-up, confirmation, sign-in, sign
     const unknown = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: 'nobody@nowhere-corp.in', password: 'Not-The-Password-1' }, remoteAddress: '10.1.0.1' });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual(unknown.json());
+    // The same answer but for each request's own id (issue 37 §4).
+    expect({ ...wrong.json(), requestId: undefined }).toEqual({ ...unknown.json(), requestId: undefined });
+    expect(wrong.json().requestId).toBe(wrong.headers['x-request-id']);
   });
 
   it('answers sign-up for an existing email exactly as for a new one, and sends no second account', async () => {

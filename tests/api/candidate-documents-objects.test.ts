@@ -59,7 +59,7 @@ describe.skipIf(laneUnavailable)(`upload gate reads the PDF's objects (${testDbK
       // The raw bytes show none of it: only reading the objects finds it.
       expect(latin1(body), what).not.toMatch(/\/(JavaScript|JS|Launch|EmbeddedFiles?|XFA)\b/);
       const response = await upload(someone.jar, body);
-      expect({ what, status: response.statusCode, body: response.json() }).toEqual({ what, status: 422, body: { code: 'PDF_ACTIVE_CONTENT', message: m.pdfActiveContent } });
+      expect({ what, status: response.statusCode, body: response.json() }).toEqual({ what, status: 422, body: { code: 'PDF_ACTIVE_CONTENT', message: m.pdfActiveContent, requestId: expect.any(String) } });
     }
     expect(await stored(someone.id)).toBe(0);
     expect(await t.database.db.selectFrom('storage_intents').selectAll().execute()).toEqual([]);

@@ -108,7 +108,7 @@ describe.skipIf(laneUnavailable)(`candidate documents (${testDbKind})`, () => {
       const someone = await person('candidate');
       const response = await upload(someone.jar, 'resume', HTML_PAGE, { 'x-file-name': 'resume.pdf' });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ code: 'NOT_PDF', message: m.notPdf });
+      expect(response.json()).toEqual({ code: 'NOT_PDF', message: m.notPdf, requestId: expect.any(String) });
       // A file that says "%PDF" but is not "%PDF-", and a PDF header after a leading byte, too.
       for (const body of [Buffer.from('%PDF is what this pretends to be'), Buffer.concat([Buffer.from(' '), makePdf()])]) {
         expect((await upload(someone.jar, 'resume', body)).statusCode).toBe(400);
@@ -129,7 +129,7 @@ describe.skipIf(laneUnavailable)(`candidate documents (${testDbKind})`, () => {
       ];
       for (const [what, body, code, message] of cases) {
         const response = await upload(someone.jar, 'resume', body, { 'x-file-name': 'resume.pdf' });
-        expect({ what, status: response.statusCode, body: response.json() }).toEqual({ what, status: 422, body: { code, message } });
+        expect({ what, status: response.statusCode, body: response.json() }).toEqual({ what, status: 422, body: { code, message, requestId: expect.any(String) } });
       }
       await expectNothingStored(someone.id);
       // A web developer's résumé may mention tags in its text: that is not a payload.
@@ -141,7 +141,7 @@ describe.skipIf(laneUnavailable)(`candidate documents (${testDbKind})`, () => {
       const someone = await person('candidate');
       const response = await upload(someone.jar, 'salary_slip', Buffer.alloc(0));
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ code: 'EMPTY_FILE', message: m.empty });
+      expect(response.json()).toEqual({ code: 'EMPTY_FILE', message: m.empty, requestId: expect.any(String) });
       await expectNothingStored(someone.id);
     });
 
@@ -150,12 +150,12 @@ describe.skipIf(laneUnavailable)(`candidate documents (${testDbKind})`, () => {
       const tooBig = makePdf({ totalBytes: MAX_DOCUMENT_BYTES + 1 });
       const declared = await upload(someone.jar, 'bank_statement', tooBig);
       expect(declared.statusCode).toBe(413);
-      expect(declared.json()).toEqual({ code: 'TOO_LARGE', message: m.tooLarge });
+      expect(declared.json()).toEqual({ code: 'TOO_LARGE', message: m.tooLarge, requestId: expect.any(String) });
       await expectNothingStored(someone.id);
 
       const streamed = await upload(someone.jar, 'bank_statement', chunked(tooBig));
       expect(streamed.statusCode).toBe(413);
-      expect(streamed.json()).toEqual({ code: 'TOO_LARGE', message: m.tooLarge });
+      expect(streamed.json()).toEqual({ code: 'TOO_LARGE', message: m.tooLarge, requestId: expect.any(String) });
       await expectNothingStored(someone.id);
       expect(filesUnder(filesDir).filter((file) => file.includes('partial'))).toEqual([]);
     });
@@ -242,7 +242,7 @@ describe.skipIf(laneUnavailable)(`candidate documents (${testDbKind})`, () => {
       ];
       for (const response of await Promise.all(attempts)) {
         expect(response.statusCode).toBe(415);
-        expect(response.json()).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message: m.wrongContentType });
+        expect(response.json()).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message: m.wrongContentType, requestId: expect.any(String) });
       }
       expect((await upload(someone.jar, 'resume', makePdf(), { 'content-type': 'Application/PDF; charset=binary' })).statusCode).toBe(201);
     });
@@ -254,7 +254,7 @@ describe.skipIf(laneUnavailable)(`candidate documents (${testDbKind})`, () => {
       for (const who of [employerOfApplied, admin]) {
         const response = await upload(who.jar, 'resume', makePdf());
         expect(response.statusCode).toBe(403);
-        expect(response.json()).toEqual({ code: 'CANDIDATES_ONLY', message: m.candidatesOnly });
+        expect(response.json()).toEqual({ code: 'CANDIDATES_ONLY', message: m.candidatesOnly, requestId: expect.any(String) });
         await expectNothingStored(who.id);
       }
       for (const type of ['passport', 'RESUME', '..%2F..%2Fetc']) {
@@ -267,7 +267,7 @@ describe.skipIf(laneUnavailable)(`candidate documents (${testDbKind})`, () => {
       for (let n = 0; n < 30; n += 1) expect((await upload(busy.jar, 'resume', Buffer.alloc(0))).statusCode).toBe(400);
       const limited = await upload(busy.jar, 'resume', makePdf());
       expect(limited.statusCode).toBe(429);
-      expect(limited.json()).toEqual({ code: 'TOO_MANY_REQUESTS', message: m.tooManyUploads });
+      expect(limited.json()).toEqual({ code: 'TOO_MANY_REQUESTS', message: m.tooManyUploads, requestId: expect.any(String) });
       // Per account, not per address: another candidate is unaffected.
       expect((await upload(otherCandidate.jar, 'resume', makePdf())).statusCode).toBe(201);
     });
@@ -303,8 +303,8 @@ describe.skipIf(laneUnavailable)(`candidate documents (${testDbKind})`, () => {
           expect(candidateDocumentListSchema.parse(list.json()).map((entry) => entry.id)).toContain(document.id);
         }
         if (expected === 404) {
-          expect(file.json()).toEqual({ code: 'NOT_FOUND', message: m.notFound });
-          expect(list.json()).toEqual({ code: 'NOT_FOUND', message: m.notFound });
+          expect(file.json()).toEqual({ code: 'NOT_FOUND', message: m.notFound, requestId: expect.any(String) });
+          expect(list.json()).toEqual({ code: 'NOT_FOUND', message: m.notFound, requestId: expect.any(String) });
         }
       }
       expect(outcomes).toEqual(table.map(([who, , expected]) => ({ who, file: expected, list: expected, expected })));
@@ -411,7 +411,7 @@ describe.skipIf(laneUnavailable)(`candidate documents (${testDbKind})`, () => {
       release();
       const response = await answer;
       expect(response.statusCode).toBe(408);
-      expect(response.json()).toEqual({ code: 'UPLOAD_TIMEOUT', message: m.timedOut });
+      expect(response.json()).toEqual({ code: 'UPLOAD_TIMEOUT', message: m.timedOut, requestId: expect.any(String) });
       await expectNothingStored(someone.id);
     });
   });

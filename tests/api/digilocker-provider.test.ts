@@ -89,7 +89,7 @@ describe.skipIf(laneUnavailable)(`DigiLocker through its API (${testDbKind})`, (
     fake.plan.push({ path: '/oauth2/1/file/', status: 503, body: { error: 'repository_service_unresponsive', error_description: 'Internal server error' } });
     const failed = await call('POST', '/api/digilocker/import', { uris: [DEGREE.uri, MARKSHEET.uri] });
     expect(failed.statusCode).toBe(503);
-    expect(failed.json()).toEqual({ code: 'DIGILOCKER_UNAVAILABLE', message: text.unavailable });
+    expect(failed.json()).toEqual({ code: 'DIGILOCKER_UNAVAILABLE', message: text.unavailable, requestId: expect.any(String) });
     await nothingStored();
     // 429 from DigiLocker: its wait, in the message.
     fake.plan.push({ path: '/oauth2/1/xml/', status: 429, headers: { 'retry-after': '20' } });

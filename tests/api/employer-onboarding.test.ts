@@ -81,7 +81,7 @@ describe.skipIf(laneUnavailable)('employer onboarding: send-code and POST /api/e
     const code = await sendAndRead(jar, 'wrong@coral-freight.in');
     const response = await submit(jar, form('wrong@coral-freight.in', wrongCodeFor(code)));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ code: 'INVALID_CODE', message: messages.mfa.invalidCode });
+    expect(response.json()).toEqual({ code: 'INVALID_CODE', message: messages.mfa.invalidCode, requestId: expect.any(String) });
     expect(await rowsOf(user.id)).toEqual([]);
   });
 
@@ -91,7 +91,7 @@ describe.skipIf(laneUnavailable)('employer onboarding: send-code and POST /api/e
     await t.database.db.updateTable('employer_onboarding_codes').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', user.id).execute();
     const response = await submit(jar, form('late@coral-freight.in', code));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ code: 'CODE_EXPIRED', message: messages.mfa.codeExpired });
+    expect(response.json()).toEqual({ code: 'CODE_EXPIRED', message: messages.mfa.codeExpired, requestId: expect.any(String) });
     expect(await rowsOf(user.id)).toEqual([]);
   });
 

@@ -142,6 +142,7 @@ describe.skipIf(laneUnavailable)('employer signup: check_company_exists and POST
       expect(response.json()).toEqual({
         code: 'COMPANY_ALREADY_VERIFIED',
         message: 'banyan ROBOTICS is already registered and verified on WorkCred. Ask your administrator to invite you.',
+        requestId: expect.any(String),
       });
       expect(await userByEmail(email)).toBeUndefined();
       expect(await verificationsOf('Banyan Robotics')).toHaveLength(1);

@@ -111,7 +111,7 @@ describe.skipIf(laneUnavailable)('job detail and applying: /api/public/jobs/:job
       for (const id of [deletedJob.id, randomUUID()]) {
         const response = await detail(id);
         expect(response.statusCode).toBe(404);
-        expect(response.json()).toEqual({ code: 'NOT_FOUND', message: messages.jobDetail.notFound });
+        expect(response.json()).toEqual({ code: 'NOT_FOUND', message: messages.jobDetail.notFound, requestId: expect.any(String) });
       }
       for (const id of ['not-a-uuid', '1', `${openJob.id}x`, "'%20OR%201=1"]) {
         const response = await detail(id);

@@ -142,7 +142,7 @@ describe.skipIf(laneUnavailable)('the public API as integrators read it', () => 
     expect(options.headers.allow).toBe('POST, OPTIONS');
     // The browser API says the same without Fastify's code.
     const browser = await t.app.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'application/json' }, payload: '{"name":' });
-    expect(browser.json()).toEqual({ code: 'INVALID_JSON', message: messages.errors.invalidJson });
+    expect(browser.json()).toEqual({ code: 'INVALID_JSON', message: messages.errors.invalidJson, requestId: expect.any(String) });
   });
 
   it('types every problem it answers as one the documentation explains, a feature’s own rule by its status', async () => {

@@ -84,7 +84,7 @@ describe.skipIf(laneUnavailable)('platform: health, headers, errors, static app'
   it('answers unknown API paths with JSON 404, not the app', async () => {
     const response = await t.app.inject('/api/nope');
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ code: 'NOT_FOUND', message: messages.errors.notFound });
+    expect(response.json()).toEqual({ code: 'NOT_FOUND', message: messages.errors.notFound, requestId: expect.any(String) });
   });
 
   it('hides internals in 5xx answers and gives an id to quote', async () => {

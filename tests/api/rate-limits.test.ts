@@ -51,7 +51,7 @@ describe.skipIf(laneUnavailable)('rate limits by who', () => {
     expect(seen.slice(BUDGET)).toEqual([429, 429]);
     const refused = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: firstJar.header }, remoteAddress: '10.31.1.200' });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ code: 'TOO_MANY_REQUESTS', message: messages.errors.rateLimited });
+    expect(refused.json()).toEqual({ code: 'TOO_MANY_REQUESTS', message: messages.errors.rateLimited, requestId: expect.any(String) });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
 
     // The second person, on the very address the first just used, still has a whole budget.

@@ -1,32 +1,16 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serverBuildOptions } from '../../scripts/server-build-options.mjs';
-import { createPostgresTestDatabase, laneUnavailable, testDbKind } from '../support/test-database.ts';
-import { compiledServerDir, freePort, startServerProcess } from '../support/server-process.ts';
+import { laneUnavailable, testDbKind } from '../support/test-database.ts';
+import { compiledServerDir, freePort, serverEnvPerSuite, startServerProcess } from '../support/server-process.ts';
 import { waitFor } from '../support/wait-for.ts';
 
 /** The real `server.ts` process: start-up, readiness, graceful shutdown and the embedded-database lock. */
 describe.skipIf(laneUnavailable)(`server process (${testDbKind})`, { timeout: 120_000 }, () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'workcred-process-'));
-  let env: Record<string, string>;
-  let dropDatabase: (() => Promise<void>) | undefined;
-
-  beforeAll(async () => {
-    env = { DATA_DIR: dataDir, PORT: String(await freePort()), HOST: '127.0.0.1' };
-    if (testDbKind === 'postgres') {
-      const created = await createPostgresTestDatabase();
-      env.DATABASE_URL = created.url;
-      dropDatabase = created.drop;
-    }
-  });
-  afterAll(async () => {
-    await dropDatabase?.();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const { env, dataDir } = serverEnvPerSuite();
 
   it('starts, says how to create the first admin, is ready, and shuts down cleanly on SIGTERM', async () => {
     const server = await startServerProcess(env);

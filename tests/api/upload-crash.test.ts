@@ -163,7 +163,7 @@ describe.skipIf(laneUnavailable)(`upload interrupted by kill -9 (${testDbKind})`
       tooBig.end(makePdf({ totalBytes: MAX_DOCUMENT_BYTES + 1 }));
     });
     expect(refused.status).toBe(413);
-    expect(JSON.parse(refused.body)).toEqual({ code: 'TOO_LARGE', message: messages.candidate.documents.tooLarge });
+    expect(JSON.parse(refused.body)).toEqual({ code: 'TOO_LARGE', message: messages.candidate.documents.tooLarge, requestId: expect.any(String) });
 
     const current = running!;
     current.child.kill('SIGTERM');

@@ -134,7 +134,7 @@ describe.skipIf(laneUnavailable)(`a check document's page drawn for the team (${
     for (const page of [2, 99_999]) {
       const response = await get(admin, pageUrl(slip.id, page));
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ code: 'NOT_FOUND', message: fill(m.pageNotInDocument, { page, count: 1 }) });
+      expect(response.json()).toEqual({ code: 'NOT_FOUND', message: fill(m.pageNotInDocument, { page, count: 1 }), requestId: expect.any(String) });
     }
     const statement = await get(admin, pageUrl(statementCheckId, 3));
     expect(statement.json()).toMatchObject({ message: fill(m.pageNotInDocument, { page: 3, count: 2 }) });
@@ -146,7 +146,7 @@ describe.skipIf(laneUnavailable)(`a check document's page drawn for the team (${
     for (const checkId of [phone.id, '00000000-0000-4000-8000-000000000000']) {
       const response = await get(admin, pageUrl(checkId, 1));
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ code: 'NOT_FOUND', message: m.documentNotFound });
+      expect(response.json()).toEqual({ code: 'NOT_FOUND', message: m.documentNotFound, requestId: expect.any(String) });
     }
   });
 
@@ -187,6 +187,6 @@ describe.skipIf(laneUnavailable)(`a check document's page drawn for the team (${
     await createFileStorage(t.config).put(row.file_path, Readable.from([Buffer.from('not a pdf at all')]), { contentType: 'application/pdf' });
     const response = await get(admin, pageUrl(statementCheckId, 1));
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ code: 'PAGE_NOT_RENDERED', message: m.pageNotRendered });
+    expect(response.json()).toEqual({ code: 'PAGE_NOT_RENDERED', message: m.pageNotRendered, requestId: expect.any(String) });
   });
 });

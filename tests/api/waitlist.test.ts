@@ -31,7 +31,7 @@ describe.skipIf(laneUnavailable)('waitlist', () => {
     for (const email of ['ravi@gmail.com', 'ravi@YAHOO.com', 'ravi@Hotmail.Com', 'RAVI@OUTLOOK.COM']) {
       const response = await join({ email }, ip);
       expect({ email, status: response.statusCode }).toEqual({ email, status: 400 });
-      expect(response.json()).toEqual({ code: 'INVALID_WORK_EMAIL', message: messages.waitlist.invalidWorkEmail });
+      expect(response.json()).toEqual({ code: 'INVALID_WORK_EMAIL', message: messages.waitlist.invalidWorkEmail, requestId: expect.any(String) });
     }
     const stored = await t.database.db.selectFrom('waitlist').select('email').where('email', 'like', 'ravi@%').execute();
     expect(stored).toEqual([]);
@@ -83,7 +83,7 @@ describe.skipIf(laneUnavailable)('waitlist', () => {
     }
     const limited = await join({ email: 'lead10@bulk-sender.in' }, busy);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ code: 'TOO_MANY_REQUESTS', message: messages.errors.rateLimited });
+    expect(limited.json()).toEqual({ code: 'TOO_MANY_REQUESTS', message: messages.errors.rateLimited, requestId: expect.any(String) });
     expect(await rowsFor('lead10@bulk-sender.in')).toEqual([]);
 
     const other = await join({ email: 'lead10@bulk-sender.in' }, freshIp());

@@ -54,7 +54,7 @@ describe.skipIf(laneUnavailable)('WhatsApp opt-in: GET/PUT /api/candidate/whatsa
     for (const jar of [employerJar, adminJar]) {
       for (const response of [await get(jar), await put({ opted_in: true }, jar)]) {
         expect(response.statusCode).toBe(403);
-        expect(response.json()).toEqual({ code: 'CANDIDATES_ONLY', message: text.candidatesOnly });
+        expect(response.json()).toEqual({ code: 'CANDIDATES_ONLY', message: text.candidatesOnly, requestId: expect.any(String) });
       }
     }
     expect(await db().selectFrom('whatsapp_consents').select('id').execute()).toEqual([]);
@@ -65,7 +65,7 @@ describe.skipIf(laneUnavailable)('WhatsApp opt-in: GET/PUT /api/candidate/whatsa
     expect((await get(person.jar)).json<WhatsappOptIn>()).toEqual({ available: true, opted_in: false, phone: null, phone_verified: false, given_at: null, phone_changed: false });
     const refused = await put({ opted_in: true }, person.jar);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ code: 'PHONE_NOT_VERIFIED', message: text.needsVerifiedPhone });
+    expect(refused.json()).toEqual({ code: 'PHONE_NOT_VERIFIED', message: text.needsVerifiedPhone, requestId: expect.any(String) });
     // A number given but not verified is no better.
     await db().updateTable('user_profiles').set({ phone: '+919812311111', mobile_verified: false }).where('id', '=', person.id).execute();
     expect((await put({ opted_in: true }, person.jar)).statusCode).toBe(409);
@@ -182,6 +182,6 @@ describe.skipIf(laneUnavailable)('WhatsApp off (WHATSAPP_PROVIDER=none)', () => 
     expect(state.json<WhatsappOptIn>()).toMatchObject({ available: false, opted_in: false, phone_verified: true });
     const refused = await t.app.inject({ method: 'PUT', url: URL, headers: { cookie: jar.header, 'content-type': 'application/json' }, payload: { opted_in: true } });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ code: 'WHATSAPP_UNAVAILABLE', message: text.unavailable });
+    expect(refused.json()).toEqual({ code: 'WHATSAPP_UNAVAILABLE', message: text.unavailable, requestId: expect.any(String) });
   });
 });

@@ -1,9 +1,12 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { afterAll, beforeAll } from 'vitest';
 import { serverBuildOptions } from '../../scripts/server-build-options.mjs';
+import { createPostgresTestDatabase, testDbKind } from './test-database.ts';
 
 /** A TCP port nobody listens on right now. */
 export async function freePort(): Promise<number> {
@@ -49,4 +52,28 @@ export async function startServerProcess(env: Record<string, string>): Promise<R
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, output: () => output, exited };
+}
+
+/**
+ * For a describe block: the environment of a real server process (a data directory, a free port
+ * and, on the PostgreSQL lane, a database of its own), filled in before its tests and removed
+ * after them. `extra` adds settings.
+ */
+export function serverEnvPerSuite(extra: Record<string, string> = {}): { env: Record<string, string>; dataDir: string } {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'workcred-process-'));
+  const env: Record<string, string> = {};
+  let dropDatabase: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    Object.assign(env, { DATA_DIR: dataDir, PORT: String(await freePort()), HOST: '127.0.0.1', ...extra });
+    if (testDbKind === 'postgres') {
+      const created = await createPostgresTestDatabase();
+      env.DATABASE_URL = created.url;
+      dropDatabase = created.drop;
+    }
+  });
+  afterAll(async () => {
+    await dropDatabase?.();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return { env, dataDir };
 }

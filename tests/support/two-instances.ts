@@ -27,13 +27,15 @@ export async function startTwoInstances(
     urlOf?: (url: string, index: number) => string;
     /** Each instance's EPFO provider (issue 34: one taken down and brought back). */
     uanProviders?: [EpfoHistoryProvider | null, EpfoHistoryProvider | null];
+    /** Settings of each instance's own, on top of `env` (one that only serves pages, say). */
+    envs?: [Record<string, string>, Record<string, string>];
   } = {},
 ): Promise<{ instances: [Instance, Instance]; close(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'workcred-two-'));
   const created = await createPostgresTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', ...env });
   const instances: Instance[] = [];
   for (let i = 0; i < 2; i += 1) {
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', ...env, ...options.envs?.[i] });
     const database = await openDatabase({ kind: 'postgres', url: options.urlOf?.(created.url, i) ?? created.url, poolSize: 3 });
     const uanProvider = options.uanProviders?.[i];
     const app = await buildApp({ config, database, clock: options.clocks?.[i], ...(uanProvider !== undefined ? { uanProvider } : {}) });

@@ -22,6 +22,19 @@ describe('AnswerCache', () => {
     expect(loads()).toBe(4);
   });
 
+  it('counts answers from memory as hits and loads as misses, for /metrics (issue 37 §4)', async () => {
+    const cache = new AnswerCache(10_000);
+    const { load } = counter();
+    await cache.answer('g', 'k', load);
+    await cache.answer('g', 'k', load);
+    await cache.answer('g', 'other', load);
+    expect(cache.counts).toEqual({ hits: 1, misses: 2 });
+    const off = new AnswerCache(0);
+    await off.answer('g', 'k', load);
+    await off.answer('g', 'k', load);
+    expect(off.counts).toEqual({ hits: 0, misses: 2 });
+  });
+
   it('does not keep a read that a change to its group overtook, nor one that forgetting everything overtook', async () => {
     const cache = new AnswerCache(10_000);
     for (const change of [() => cache.forget('g'), () => cache.forgetAll()]) {

@@ -44,6 +44,10 @@ describe('configuration', () => {
 
   it('requires provider settings that go together', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), SMS_PROVIDER: 'msg91' })).toThrow(/MSG91_AUTH_KEY/);
+    for (const slots of ['-1', '65', '2.5', 'many']) expect(() => loadConfig({ DATA_DIR: tmp(), EPFO_LOOKUP_SLOTS: slots })).toThrow(/EPFO_LOOKUP_SLOTS/);
+    expect(loadConfig({ DATA_DIR: tmp(), EPFO_LOOKUP_SLOTS: '' }).EPFO_LOOKUP_SLOTS).toBeUndefined();
+    for (const seconds of ['-1', '121', 'soon']) expect(() => loadConfig({ DATA_DIR: tmp(), SHUTDOWN_DRAIN_SECONDS: seconds })).toThrow(/SHUTDOWN_DRAIN_SECONDS/);
+    expect(loadConfig({ DATA_DIR: tmp() }).SHUTDOWN_DRAIN_SECONDS).toBe(0);
     expect(() => loadConfig({ DATA_DIR: tmp(), STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET/);
     expect(() => loadConfig({ DATA_DIR: tmp(), GOOGLE_CLIENT_ID: 'x' })).toThrow(/GOOGLE_CLIENT_SECRET/);
     expect(() => loadConfig({ DATA_DIR: tmp(), ADMIN_EMAIL: 'a@b.in' })).toThrow(/ADMIN_PASSWORD/);
@@ -59,5 +63,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), UAN_PROVIDER: 'surepass' })).toThrow(/SUREPASS_TOKEN: is required when UAN_PROVIDER=surepass/);
     expect(() => loadConfig({ DATA_DIR: tmp(), UAN_PROVIDER: 'hyperverge', HYPERVERGE_APP_ID: 'a' })).toThrow(/HYPERVERGE_APP_KEY are required/);
     expect(() => loadConfig({ DATA_DIR: tmp(), UAN_PROVIDER: 'epfo' })).toThrow(/UAN_PROVIDER/);
+  });
+
+  it('refuses a METRICS_TOKEN shorter than 32 characters in production; unset, /metrics is off (issue 37 §4)', () => {
+    const production = { DATA_DIR: tmp(), NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(40), PUBLIC_URL: 'https://workcred.example', SMTP_URL: 'smtp://127.0.0.1:1', UAN_PROVIDER: 'none' };
+    expect(() => loadConfig({ ...production, METRICS_TOKEN: 'm'.repeat(31) })).toThrow(/METRICS_TOKEN: must be at least 32 characters long in production/);
+    expect(loadConfig({ ...production, METRICS_TOKEN: 'm'.repeat(32) }).METRICS_TOKEN).toBe('m'.repeat(32));
+    expect(loadConfig({ ...production, METRICS_TOKEN: '' }).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: tmp(), METRICS_TOKEN: 'short' }).METRICS_TOKEN).toBe('short');
+    expect(() => loadConfig({ DATA_DIR: tmp(), METRICS_TOKEN: 'has a space in it' })).toThrow(/METRICS_TOKEN: must be printable ASCII without spaces/);
   });
 });

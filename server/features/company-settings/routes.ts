@@ -14,6 +14,7 @@ import {
 import { messages } from '../../../shared/messages.ts';
 import { sessionOf } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
+import { publicRead } from '../../http/public-reads.ts';
 import type { FeatureDeps } from '../feature-deps.ts';
 import { employerCompanyId } from '../jobs/company-scope.ts';
 import { getBillingProfile, getCandidateEmailSettings, saveBillingProfile, saveCandidateEmailSettings } from './billing-and-emails.ts';
@@ -81,7 +82,7 @@ export async function companySettingsRoutes(app: FastifyInstance, { database, st
 
   // The public company page /companies/:slug and its logo.
   api.get('/api/public/companies/:slug', { config: { access: 'public' }, schema: { params: companySlugParamsSchema, response: { 200: companyPageSchema } } }, async (request) =>
-    getPublicCompany(db, request.params.slug),
+    publicRead(database, request, (reads) => getPublicCompany(reads, request.params.slug)),
   );
   api.get('/api/public/companies/:slug/logo', { config: { access: 'public' }, schema: { params: companySlugParamsSchema } }, async (request, reply) => {
     const file = await openLogo({ db, storage }, request.params.slug);

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import { AnswerCache } from '../../http/answer-cache.ts';
+import { trackCache } from '../../http/cache-stats.ts';
 
 /** The channel migration 0025's triggers notify on: a company's id, or '*' for many companies. */
 export const COMPANY_JOBS_CHANNEL = 'workcred_company_jobs';
@@ -14,8 +15,13 @@ export const COMPANY_JOBS_CHANNEL = 'workcred_company_jobs';
  */
 export async function startCompanyJobsCache(database: Database, ttlMs: number): Promise<{ cache: AnswerCache; stop: () => Promise<void> }> {
   const cache = new AnswerCache(ttlMs);
+  trackCache(database, 'company_jobs', cache.counts);
   if (!cache.enabled) return { cache, stop: async () => undefined };
-  const unlisten = await database.listen(COMPANY_JOBS_CHANNEL, (payload) => (payload === '*' ? cache.forgetAll() : cache.forget(payload)));
+  const unlisten = await database.listen(
+    COMPANY_JOBS_CHANNEL,
+    (payload) => (payload === '*' ? cache.forgetAll() : cache.forget(payload)),
+    () => cache.forgetAll(),
+  );
   return {
     cache,
     async stop() {

@@ -41,7 +41,7 @@ export interface StartedApiKeyGuard {
 export async function startApiKeyGuard(database: Database, clock: () => Date, ttlMs: number): Promise<StartedApiKeyGuard> {
   const { db } = database;
   const cache = new AnswerCache(ttlMs);
-  const unlisten = cache.enabled ? await database.listen(API_KEY_CHANGES_CHANNEL, (hash) => cache.forget(hash)) : async () => undefined;
+  const unlisten = cache.enabled ? await database.listen(API_KEY_CHANGES_CHANNEL, (hash) => cache.forget(hash), () => cache.forgetAll()) : async () => undefined;
   /** When this instance last wrote each key's last_used_at (the cached row may predate it). */
   const lastWritten = new Map<string, number>();
 

@@ -60,7 +60,7 @@ const OPENAPI_COMPONENTS = (publicUrl: string) => ({
         detail: { type: 'string', description: 'What went wrong, to show or log' },
         errors: { type: 'array', description: 'On 422: each field that breaks a rule', items: { type: 'object', required: ['pointer', 'detail'], properties: { pointer: { type: 'string', description: 'A JSON pointer to the field, such as /title' }, detail: { type: 'string' } } } },
         conflicts: { type: 'array', description: 'On interview-conflict: the interviewers who are busy then', items: { type: 'object' } },
-        request_id: { type: 'string', description: 'On 500 and 503: quote it to support' },
+        request_id: { type: 'string', description: 'The request id, also in the X-Request-Id header: quote it to support' },
       },
       additionalProperties: true,
     },

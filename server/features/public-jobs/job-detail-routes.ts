@@ -4,6 +4,7 @@ import { messages } from '../../../shared/messages.ts';
 import { jobIdParamsSchema, publicJobDetailSchema } from '../../../shared/schemas/job-detail.ts';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
+import { publicRead } from '../../http/public-reads.ts';
 import { getPublicJob } from './get-public-job.ts';
 import { sendCachedAnswer, type PublicReadCache } from './public-cache.ts';
 
@@ -17,7 +18,7 @@ export async function jobDetailRoutes(
     { config: { access: 'public', rateLimit }, schema: { params: jobIdParamsSchema, response: { 200: publicJobDetailSchema } } },
     async (request, reply) => {
       const answer = await cache.job(request.params.jobId, async () => {
-        const job = await getPublicJob(database.db, request.params.jobId, clock());
+        const job = await publicRead(database, request, (db) => getPublicJob(db, request.params.jobId, clock()), { since: cache.changeHeardAt });
         if (!job) return undefined;
         // An open job's page changes when it stops taking applications: kept no longer than that.
         const holdsUntil = job.accepting_applications && job.expires_at ? Date.parse(job.expires_at) : undefined;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { publicCompaniesSchema, publicJobsPageSchema, publicJobsQuerySchema } from '../../../shared/schemas/public-jobs.ts';
+import { publicRead } from '../../http/public-reads.ts';
 import type { FeatureDeps } from '../feature-deps.ts';
 import { jobDetailRoutes } from './job-detail-routes.ts';
 import { listHiringCompanies } from './list-hiring-companies.ts';
@@ -22,7 +23,8 @@ export async function publicJobsRoutes(app: FastifyInstance, { config, database,
     async (request, reply) => {
       const { q, location, page, page_size } = request.query;
       const answer = await cache.board(JSON.stringify([q, location, page, page_size]), async () => ({
-        value: publicJobsPageSchema.parse(await searchPublicJobs(database.db, request.query)),
+        // From the read replica for anonymous callers, once it holds the last change heard (decision record 0031).
+        value: publicJobsPageSchema.parse(await publicRead(database, request, (db) => searchPublicJobs(db, request.query), { since: cache.changeHeardAt })),
       }));
       return sendCachedAnswer(request, reply, answer!);
     },
@@ -30,7 +32,7 @@ export async function publicJobsRoutes(app: FastifyInstance, { config, database,
   api.get(
     '/api/public/companies',
     { config: { access: 'public', rateLimit: PUBLIC_BROWSING_RATE_LIMIT }, schema: { response: { 200: publicCompaniesSchema } } },
-    async () => listHiringCompanies(database.db),
+    async (request) => publicRead(database, request, listHiringCompanies),
   );
   await jobDetailRoutes(app, { database, cache, rateLimit: PUBLIC_BROWSING_RATE_LIMIT, clock });
   await shareImageRoutes(app, { database, storage, rateLimit: PUBLIC_BROWSING_RATE_LIMIT, clock });

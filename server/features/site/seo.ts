@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { publicRead } from '../../http/public-reads.ts';
 import type { FeatureDeps } from '../feature-deps.ts';
 import { isOpenJob } from '../public-jobs/open-jobs.ts';
 
@@ -44,7 +45,10 @@ export async function sitemapXml(db: Kysely<DB>, publicUrl: string): Promise<str
 /** /robots.txt and /sitemap.xml (issue 14: robots.txt used to answer the app's index.html). */
 export async function seoRoutes(app: FastifyInstance, { database, config }: FeatureDeps) {
   app.get('/robots.txt', async (_request, reply) => reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robotsTxt(config.PUBLIC_URL)));
-  app.get('/sitemap.xml', async (_request, reply) =>
-    reply.header('cache-control', 'public, max-age=900').type('application/xml; charset=utf-8').send(await sitemapXml(database.db, config.PUBLIC_URL)),
+  app.get('/sitemap.xml', async (request, reply) =>
+    reply
+      .header('cache-control', 'public, max-age=900')
+      .type('application/xml; charset=utf-8')
+      .send(await publicRead(database, request, (db) => sitemapXml(db, config.PUBLIC_URL))),
   );
 }

@@ -7,7 +7,7 @@ import { processLookup, type LookupWorkerDeps } from './process-lookup.ts';
  * Lookups one instance works on at once (each mostly waits on the provider). A slot is refilled as
  * soon as its lookup ends, so one slow answer never holds up the others.
  */
-const SLOTS = 16;
+export const EPFO_LOOKUP_SLOTS = 16;
 /**
  * A claimed lookup comes due again after this long: longer than the provider's 10-second timeout
  * and the writes after it, so a lookup is never asked twice while its call runs, and one left by an
@@ -29,7 +29,7 @@ export class EpfoLookupWorker extends SlottedDrainer<ClaimedPassbookLookup> {
   }
 
   protected slots(): number {
-    return SLOTS;
+    return this.deps.slots ?? EPFO_LOOKUP_SLOTS;
   }
 
   protected async claim(room: number): Promise<ClaimedPassbookLookup[]> {

@@ -20,6 +20,8 @@ export interface LookupWorkerDeps {
   provider: EpfoHistoryProvider | null;
   log: FastifyBaseLogger;
   clock: () => Date;
+  /** Lookups this instance asks at once (EPFO_LOOKUP_SLOTS); 0: it queues them and leaves asking to other instances. */
+  slots?: number;
 }
 
 export interface ClaimedLookup {

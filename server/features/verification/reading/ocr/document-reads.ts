@@ -29,7 +29,7 @@ export function createDocumentReads(deps: { database: Database; storage: FileSto
     async start(): Promise<void> {
       if (ocr.size === 0) return;
       if (deps.database.kind === 'postgres') {
-        unlisten = await deps.database.listen(DOCUMENT_READS_CHANNEL, () => worker.kick());
+        unlisten = await deps.database.listen(DOCUMENT_READS_CHANNEL, () => worker.kick(), () => worker.kick());
         worker.start(DOCUMENT_READS_POLL_MS);
         return;
       }
