@@ -11,6 +11,8 @@ import type { DB } from './schema.ts';
  */
 export interface ReadReplica {
   readonly maxLagSeconds: number;
+  /** The standby's pool (tracing times its statements too). */
+  readonly pool: pg.Pool;
   /** The standby's Kysely when it may answer a read now (one that must hold every change committed before `since`, by `replicaClock`), else undefined. */
   readsSince(since?: number): Kysely<DB> | undefined;
   /** A read on the standby failed: it is skipped until a check that starts after this succeeds. */
@@ -207,6 +209,7 @@ export function openReadReplica({ primaryUrl, replicaUrl, maxLagSeconds, poolSiz
 
   return {
     maxLagSeconds,
+    pool,
     readsSince,
     failed() {
       failedAt = replicaClock();

@@ -15,7 +15,7 @@ export interface Tracing {
   /** A SERVER span per request, made the active context while the request runs. */
   traceRequests(app: FastifyInstance, options: { trustTraceparent: boolean }): void;
   /** Statements run on this pool while a traced request is active become child spans (a replica's pool too). */
-  tracePool(pool: pg.Pool): void;
+  tracePool(pool: pg.Pool, role?: 'primary' | 'replica'): void;
   /** Sends the spans still waiting, then stops. */
   shutdown(): Promise<void>;
 }
@@ -60,8 +60,8 @@ export function createTracing(options: TracingOptions): Tracing {
     traceRequests(app, { trustTraceparent }) {
       traceRequests(app, { tracer, contextManager, trustTraceparent });
     },
-    tracePool(pool) {
-      stops.push(traceStatements(pool, { tracer, contextManager }));
+    tracePool(pool, role) {
+      stops.push(traceStatements(pool, { tracer, contextManager }, role));
     },
     async shutdown() {
       for (const stop of stops) stop();

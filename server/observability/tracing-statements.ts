@@ -41,9 +41,10 @@ type QueryFunction = (...args: unknown[]) => unknown;
  * Statements run on the pool's clients while a traced request is the active context become its
  * child spans. Kysely and better-auth share the pool (server/db/database.ts), and pool.query checks
  * out a client too, so wrapping each client's query when it is checked out sees them all. Outside
- * a traced request (the workers' polls) nothing is recorded. Returns a function that stops it.
+ * a traced request (the workers' polls) nothing is recorded. `role` says which server the pool
+ * reaches (the read replica's pool is traced too). Returns a function that stops it.
  */
-export function traceStatements(pool: pg.Pool, { tracer, contextManager }: Deps): () => void {
+export function traceStatements(pool: pg.Pool, { tracer, contextManager }: Deps, role: 'primary' | 'replica' = 'primary'): () => void {
   let on = true;
   const wrapped = new WeakSet<object>();
 
@@ -63,6 +64,8 @@ export function traceStatements(pool: pg.Pool, { tracer, contextManager }: Deps)
         attributes: {
           [ATTR_DB_SYSTEM_NAME]: DB_SYSTEM_NAME_VALUE_POSTGRESQL,
           [ATTR_DB_QUERY_TEXT]: statementText(text),
+          // Which server answered: the primary, or the read replica (anonymous public reads).
+          'workcred.db.role': role,
           ...(operation ? { [ATTR_DB_OPERATION_NAME]: operation } : {}),
         },
       },

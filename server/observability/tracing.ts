@@ -31,6 +31,7 @@ export async function startTracing(app: FastifyInstance, config: Config, databas
   });
   tracing.traceRequests(app, { trustTraceparent: config.TRUST_PROXY });
   tracing.tracePool(database.pool);
+  if (database.replica) tracing.tracePool(database.replica.pool, 'replica');
   // Spans still waiting for the next batch are sent before the app has closed.
   app.addHook('onClose', () => tracing.shutdown());
   return tracing;

@@ -10,6 +10,8 @@ import { loadConfig } from '../../server/config.ts';
 import { openDatabase, type Database, type ReplicaSettings } from '../../server/db/database.ts';
 import { createFactories } from '../../server/dev/factories.ts';
 import { READ_YOUR_WRITES_COOKIE } from '../../server/http/public-reads.ts';
+import { startFakeJsonServer, type FakeJsonServer } from '../support/fake-json-server.ts';
+import { attrs, CLIENT, exportedSpans, SERVER } from '../support/otlp-spans.ts';
 import { replicaBinariesPresent, startReplicaCluster, type ReplicaCluster } from '../support/replica-cluster.ts';
 import { testDbKind } from '../support/test-database.ts';
 import { signIn } from '../support/test-app.ts';
@@ -33,6 +35,8 @@ const METRICS = 'replica-metrics-token-0123456789abcdef';
 
 describe.runIf(wanted && replicaBinariesPresent())('public reads from a read replica', { timeout: 120_000 }, () => {
   let cluster: ReplicaCluster;
+  /** Receives instance a's traces (OTLP JSON). */
+  let collector: FakeJsonServer;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'workcred-replica-test-'));
   const instances: Instance[] = [];
   /** Cache off, lag allowed 60 s: which server answered shows in the answer. */
@@ -82,7 +86,8 @@ describe.runIf(wanted && replicaBinariesPresent())('public reads from a read rep
     const started = await startReplicaCluster();
     if ('error' in started) throw new Error(started.error);
     cluster = started;
-    a = await start({}, { maxLagSeconds: 60 });
+    collector = await startFakeJsonServer(() => ({ status: 200, body: {} }));
+    a = await start({ OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_BSP_SCHEDULE_DELAY: '20' }, { maxLagSeconds: 60 });
     cached = await start({ PUBLIC_CACHE_SECONDS: '60' }, { maxLagSeconds: 60 });
     strict = await start({}, { maxLagSeconds: 1 });
     unchecked = await start({ METRICS_TOKEN: METRICS }, { maxLagSeconds: 60, checkEveryMs: 3_600_000 });
@@ -102,6 +107,7 @@ describe.runIf(wanted && replicaBinariesPresent())('public reads from a read rep
       await database.close();
     }
     cluster?.destroy();
+    await collector?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -142,6 +148,25 @@ describe.runIf(wanted && replicaBinariesPresent())('public reads from a read rep
       await replayPaused(false);
     }
     await waitFor(async () => (await titleOn(a)) === 'Senior Warp Setter', { what: 'the replayed edit' });
+  });
+
+  it("traces the replica's statements too, each marked with the server that ran it", async () => {
+    const rolesOf = async (cookie?: string) => {
+      const before = new Set(exportedSpans(collector).map((span) => span.spanId));
+      expect((await get(a, `/api/public/jobs/${job.id}`, cookie)).statusCode).toBe(200);
+      const span = await waitFor(() => exportedSpans(collector).find((one) => one.kind === SERVER && !before.has(one.spanId) && attrs(one.attributes)['http.route'] === '/api/public/jobs/:jobId'), { what: 'the read span' });
+      return waitFor(
+        () => {
+          const roles = exportedSpans(collector)
+            .filter((child) => child.kind === CLIENT && child.traceId === span.traceId)
+            .map((child) => attrs(child.attributes)['workcred.db.role']);
+          return roles.length > 0 && [...new Set(roles)].sort();
+        },
+        { what: "the read's statements" },
+      );
+    };
+    expect(await rolesOf()).toContain('replica');
+    expect(await rolesOf(employerCookies)).toEqual(['primary']);
   });
 
   it('skips a replica that lags more than REPLICA_MAX_LAG_SECONDS', async () => {

@@ -8,43 +8,11 @@ import { startFakeJsonServer, type FakeJsonServer } from '../support/fake-json-s
 import { freePort, startServerProcess } from '../support/server-process.ts';
 import { createPostgresTestDatabase, laneUnavailable, testDbKind } from '../support/test-database.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { attrs, CLIENT, exportedSpans, SERVER, type ExportedSpan } from '../support/otlp-spans.ts';
 import { waitFor } from '../support/wait-for.ts';
 
 // Issue 37 §4: OpenTelemetry traces, off unless OTEL_EXPORTER_OTLP_ENDPOINT is set. A local server
 // stands in for the collector and receives the spans as OTLP JSON.
-
-type AnyValue = { stringValue?: string; intValue?: number | string; boolValue?: boolean; doubleValue?: number };
-interface OtlpSpan {
-  traceId: string;
-  spanId: string;
-  parentSpanId?: string;
-  name: string;
-  kind: number;
-  attributes?: { key: string; value: AnyValue }[];
-  status?: { code?: number };
-}
-interface ExportedSpan extends OtlpSpan {
-  resource: Record<string, unknown>;
-}
-const SERVER = 2;
-const CLIENT = 3;
-
-const valueOf = (value: AnyValue) => value.stringValue ?? (value.intValue !== undefined ? Number(value.intValue) : (value.boolValue ?? value.doubleValue));
-const attrs = (list: { key: string; value: AnyValue }[] = []): Record<string, unknown> => Object.fromEntries(list.map(({ key, value }) => [key, valueOf(value)]));
-
-/** Every span the collector has received, with its resource's attributes. */
-function exportedSpans(collector: FakeJsonServer): ExportedSpan[] {
-  const spans: ExportedSpan[] = [];
-  for (const request of collector.requests) {
-    if (request.path !== '/v1/traces') continue;
-    const body = request.body as { resourceSpans?: { resource?: { attributes?: { key: string; value: AnyValue }[] }; scopeSpans?: { spans?: OtlpSpan[] }[] }[] };
-    for (const resourceSpans of body.resourceSpans ?? []) {
-      const resource = attrs(resourceSpans.resource?.attributes);
-      for (const scope of resourceSpans.scopeSpans ?? []) for (const span of scope.spans ?? []) spans.push({ ...span, resource });
-    }
-  }
-  return spans;
-}
 
 const serverSpan = (collector: FakeJsonServer, predicate: (span: ExportedSpan) => boolean) =>
   waitFor(() => exportedSpans(collector).find((span) => span.kind === SERVER && predicate(span)), { what: 'the request span', timeoutMs: 10_000 });
