@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, chmodSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { ensureDebianPackage } from './processes.ts';
 
 export const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
@@ -17,13 +18,26 @@ export interface PostgresPair {
 }
 
 /**
+ * The PostgreSQL 15 binaries: Debian's postgresql-15 installed when missing (unless PG_BIN points
+ * elsewhere). Its package starts a cluster of its own (15/main, port 5432) where services may
+ * start; that one is stopped again, so the local cluster leaves nothing running it did not have.
+ */
+function ensurePostgres15(): void {
+  const present = () => existsSync(path.join(PG_BIN, 'pg_basebackup'));
+  if (present()) return;
+  if (process.env.PG_BIN) throw new Error(`no PostgreSQL binaries in PG_BIN=${PG_BIN}`);
+  ensureDebianPackage('postgresql-15', present);
+  spawnSync('pg_ctlcluster', ['15', 'main', 'stop'], { stdio: 'ignore' });
+}
+
+/**
  * A PostgreSQL 15 primary and a streaming hot standby in `dir`, as the local cluster and its
  * benches run them: synchronous replication (a commit returns once the standby has it), so every
  * write acknowledged before the primary is lost is on the standby. As root, the servers run as
  * user postgres (which refuses root), as tests/support/throwaway-postgres.ts does.
  */
 export async function startPostgresPair(dir: string, ports: { primary: number; standby: number }): Promise<PostgresPair> {
-  if (!existsSync(path.join(PG_BIN, 'pg_basebackup'))) throw new Error(`no PostgreSQL 15 binaries in ${PG_BIN}: apt-get install postgresql-15 (or set PG_BIN)`);
+  ensurePostgres15();
   mkdirSync(dir, { recursive: true });
   chmodSync(dir, 0o777);
   const primaryDir = path.join(dir, 'primary');

@@ -5,18 +5,26 @@ import path from 'node:path';
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 export const HAPROXY_CONFIG = path.join(ROOT, 'deploy/haproxy.cfg');
 
-/** Debian's haproxy, installed when missing (as .ci/run installs chromium). */
-export function ensureHaproxy(): void {
-  if (spawnSync('haproxy', ['-v']).status === 0) return;
-  if (process.getuid?.() !== 0) throw new Error('HAProxy is not installed: sudo apt-get install -y haproxy');
-  console.log('Installing HAProxy (apt-get install -y haproxy)…');
+/**
+ * A Debian package installed when `present()` says it is missing (as .ci/run installs chromium):
+ * as root only; `apt-get update` once if the first try finds no package.
+ */
+export function ensureDebianPackage(pkg: string, present: () => boolean): void {
+  if (present()) return;
+  if (process.getuid?.() !== 0) throw new Error(`${pkg} is not installed: sudo apt-get install -y ${pkg}`);
+  console.log(`Installing ${pkg} (apt-get install -y ${pkg})…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  let install = spawnSync('apt-get', ['install', '-y', '-q', 'haproxy'], { stdio: 'inherit', env });
+  let install = spawnSync('apt-get', ['install', '-y', '-q', pkg], { stdio: 'inherit', env });
   if (install.status !== 0) {
     spawnSync('apt-get', ['update', '-q'], { stdio: 'inherit', env });
-    install = spawnSync('apt-get', ['install', '-y', '-q', 'haproxy'], { stdio: 'inherit', env });
+    install = spawnSync('apt-get', ['install', '-y', '-q', pkg], { stdio: 'inherit', env });
   }
-  if (install.status !== 0) throw new Error('apt-get install haproxy failed');
+  if (install.status !== 0 || !present()) throw new Error(`apt-get install ${pkg} failed`);
+}
+
+/** Debian's haproxy, installed when missing. */
+export function ensureHaproxy(): void {
+  ensureDebianPackage('haproxy', () => spawnSync('haproxy', ['-v']).status === 0);
 }
 
 /** Builds the app (npm run build) unless dist-server/server.js exists. */
