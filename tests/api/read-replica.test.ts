@@ -152,9 +152,11 @@ describe.runIf(wanted && replicaBinariesPresent())('public reads from a read rep
 
   it("traces the replica's statements too, each marked with the server that ran it", async () => {
     const rolesOf = async (cookie?: string) => {
-      const before = new Set(exportedSpans(collector).map((span) => span.spanId));
-      expect((await get(a, `/api/public/jobs/${job.id}`, cookie)).statusCode).toBe(200);
-      const span = await waitFor(() => exportedSpans(collector).find((one) => one.kind === SERVER && !before.has(one.spanId) && attrs(one.attributes)['http.route'] === '/api/public/jobs/:jobId'), { what: 'the read span' });
+      const answer = await get(a, `/api/public/jobs/${job.id}`, cookie);
+      expect(answer.statusCode).toBe(200);
+      // This read's span, by its request id (spans of earlier reads may still be arriving).
+      const requestId = answer.headers['x-request-id'];
+      const span = await waitFor(() => exportedSpans(collector).find((one) => one.kind === SERVER && attrs(one.attributes)['workcred.request.id'] === requestId), { what: 'the read span' });
       return waitFor(
         () => {
           const roles = exportedSpans(collector)
