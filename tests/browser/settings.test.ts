@@ -82,7 +82,8 @@ describe('Settings', () => {
     await billing.getByLabel(text.gstinLabel).fill(`36AABCD1234E1Z${gstinCheckCharacter('36AABCD1234E1Z')}`);
     await billing.getByRole('button', { name: text.save }).click();
     await waitForToast(page, text.saved);
-    expect((await h.t.database.db.selectFrom('company_billing_profiles').select(['gstin', 'state']).executeTakeFirstOrThrow()).state).toBe('Telangana');
+    // The profile's "saved" toast may still be up: wait for the billing row itself.
+    await expect.poll(async () => (await h.t.database.db.selectFrom('company_billing_profiles').select(['gstin', 'state']).executeTakeFirst())?.state).toBe('Telangana');
 
     // Candidate emails: the rejection email off, replies to the careers address.
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -93,8 +94,10 @@ describe('Settings', () => {
     await emails.getByRole('button', { name: text.save }).click();
     await waitForToast(page, text.saved);
     expect(await seriousAxeViolations(page)).toEqual([]);
-    const row = await h.t.database.db.selectFrom('companies').select(['stage_emails_off', 'reply_to_email']).where('id', '=', company.id).executeTakeFirstOrThrow();
-    expect(row).toEqual({ stage_emails_off: ['rejected'], reply_to_email: 'careers@deccanbiscuits.in' });
+    // An earlier "saved" toast may still be up: wait for the row itself.
+    await expect
+      .poll(() => h.t.database.db.selectFrom('companies').select(['stage_emails_off', 'reply_to_email']).where('id', '=', company.id).executeTakeFirstOrThrow())
+      .toEqual({ stage_emails_off: ['rejected'], reply_to_email: 'careers@deccanbiscuits.in' });
 
     // 375 px: every tab fits and passes axe. On a phone the toasts lie over the tabs: let them go first.
     await page.setViewportSize({ width: 375, height: 812 });
