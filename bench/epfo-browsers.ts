@@ -12,32 +12,35 @@ import type { BenchCandidate, Decision, FromBrowsers, ToBrowsers } from './epfo-
 interface Page {
   candidate: BenchCandidate;
   socket: WebSocket;
+  /** The socket's id from "ready": sent with the consent (X-Live-Socket), as the page's requests do. */
+  socketId: string;
 }
 
 const DECIDED_WITHIN_MS = 60_000;
 
 async function openPage(base: string, candidate: BenchCandidate): Promise<Page> {
   const socket = new WebSocket(`${base.replace(/^http/, 'ws')}/api/live`, { headers: { cookie: candidate.cookie, 'x-forwarded-for': candidate.ip } });
-  await new Promise<void>((resolve, reject) => {
+  const socketId = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('no ready message within 30 s')), 30_000);
     socket.once('message', (data) => {
       clearTimeout(timer);
-      const message = JSON.parse(String(data)) as { type?: string };
-      if (message.type === 'ready') resolve();
+      const message = JSON.parse(String(data)) as { type?: string; socket?: string };
+      if (message.type === 'ready' && message.socket) resolve(message.socket);
       else reject(new Error(`unexpected first message ${String(data)}`));
     });
     socket.once('close', (code) => reject(new Error(`live socket closed with ${code}`)));
     socket.once('error', reject);
   });
-  return { candidate, socket };
+  return { candidate, socket, socketId };
 }
 
 /**
- * Consents to the UAN check, then refetches the checks on each live event (one fetch at a time;
- * an event during one refetches once after it, as an invalidated query does) until the UAN
- * check's lookup shows decided. Null when it is not decided within 60 s or the consent failed.
+ * Consents to the UAN check, then refetches the checks on each live event but the consent's own
+ * (marked `own`: the consent's answer holds it), one fetch at a time (an event during one
+ * refetches once after it, as an invalidated query does), until the UAN check's lookup shows
+ * decided. Null when it is not decided within 60 s or the consent failed.
  */
-async function consentUntilDecided(base: string, { candidate, socket }: Page): Promise<Decision> {
+async function consentUntilDecided(base: string, { candidate, socket, socketId }: Page): Promise<Decision> {
   const headers = { cookie: candidate.cookie, 'x-forwarded-for': candidate.ip };
   const started = performance.now();
   let settle: (decision: Decision) => void = () => undefined;
@@ -67,13 +70,16 @@ async function consentUntilDecided(base: string, { candidate, socket }: Page): P
     }
   };
   const onMessage = (data: WebSocket.RawData) => {
-    if ((JSON.parse(String(data)) as { type?: string }).type === 'verification_check') void refetch();
+    const event = JSON.parse(String(data)) as { type?: string; own?: boolean };
+    if (event.type === 'verification_check' && !event.own) void refetch();
   };
   socket.on('message', onMessage);
   try {
-    const consent = await fetch(`${base}/api/verification/checks/uan/consent`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{}' });
-    await consent.arrayBuffer();
+    const consent = await fetch(`${base}/api/verification/checks/uan/consent`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'x-live-socket': socketId }, body: '{}' });
     if (!consent.ok) return null;
+    // The answer is the checks after the consent: decided already if the lookup was that quick.
+    const uan = ((await consent.json()) as CandidateCheck[]).find((check) => check.subject === 'uan');
+    if (uan?.epfo?.state === 'decided' && uan.status !== 'pending') settle({ ms: performance.now() - started, status: uan.status });
     return await done;
   } catch {
     return null;

@@ -16,7 +16,7 @@ import { createFactories } from '../server/dev/factories.ts';
 import { seedDemo } from '../server/dev/seed-demo-data.ts';
 import { createSurepassProvider } from '../server/features/verification/sources/epfo/surepass.ts';
 import { SUREPASS_KNOWN_UAN, SUREPASS_TOKEN } from '../tests/support/fake-surepass.ts';
-import { createBenchCandidates, startBrowsers, type Decision } from './epfo-candidates.ts';
+import { awayFromTheServer, createBenchCandidates, startBrowsers, type Decision } from './epfo-candidates.ts';
 import { load, type Load } from './load.ts';
 import { hotRoutes, WARMUP_SECONDS } from './routes.ts';
 
@@ -75,6 +75,7 @@ const lastDecided = (decisions: Decision[]) => Math.max(0, ...decisions.map((dec
 /** A second instance on the same PostgreSQL that asks the provider (bench/epfo-lookups-process.ts). */
 async function startLookupsInstance(url: string, fakeUrl: string) {
   const child = fork(fileURLToPath(new URL('./epfo-lookups-process.ts', import.meta.url)), [url, fakeUrl], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  awayFromTheServer(child);
   await new Promise<void>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the lookups instance exited with ${code}`)));
     child.once('message', () => resolve());

@@ -218,7 +218,7 @@ export async function startSessionCache(database: Database, ttlMs: number): Prom
     else if (payload.startsWith(COMPANY)) cache.dropCompany(payload.slice(COMPANY.length));
     else cache.dropUser(payload);
   });
-  async function fence() {
+  async function sendFence(): Promise<void> {
     const marker = `${FENCE}${randomUUID()}`;
     const heard = new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => resolve(false), 2000);
@@ -235,6 +235,22 @@ export async function startSessionCache(database: Database, ttlMs: number): Prom
     } finally {
       waiting.delete(marker);
     }
+  }
+  // One marker at a time: the requests that finish while one is out share the next, which is
+  // sent after all of them (so after each one's changes). A crowd of writes sends a few
+  // markers, not one each; a lone write still waits for exactly one.
+  let next: Promise<void> | undefined;
+  let out: Promise<void> | undefined;
+  function fence(): Promise<void> {
+    next ??= (async () => {
+      await out;
+      next = undefined;
+      const sent = sendFence();
+      out = sent;
+      await sent;
+      if (out === sent) out = undefined;
+    })();
+    return next;
   }
   let beats: NodeJS.Timeout | undefined;
   if (peers) {

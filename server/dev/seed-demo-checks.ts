@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { DocumentType } from '../../shared/schemas/candidate.ts';
 import type { VerificationSubject } from '../db/schema.ts';
 import { uploadCandidateDocument } from '../features/candidate-documents/upload-document.ts';
-import { giveConsent } from '../features/verification/candidate-checks.ts';
+import { giveConsent } from '../features/verification/give-consent.ts';
 import { decideCheck } from '../features/verification/review-queue.ts';
 import { runVerificationCheck } from '../features/verification/run-check.ts';
 import { scanOf } from './demo-scan.ts';

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 
@@ -11,10 +12,31 @@ export interface LiveEvent {
   topic: string;
   type: string;
   id?: string;
+  /**
+   * The live socket of the page whose request made the change (its X-Live-Socket header). That
+   * socket gets the event marked `own: true`, so a screen that already holds the request's answer
+   * need not refetch it (Pusher's and Laravel Echo's "to others"); no other socket sees it.
+   */
+  origin?: string;
+}
+
+/** The header a page sends its live socket's id in (from "ready"), so its own changes come back marked `own`. */
+export const LIVE_SOCKET_HEADER = 'x-live-socket';
+const SOCKET_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The request's page's live socket id (a UUID the hub gave it), or undefined. */
+export function originOf(request: FastifyRequest): string | undefined {
+  const value = request.headers[LIVE_SOCKET_HEADER];
+  return typeof value === 'string' && SOCKET_ID.test(value) ? value : undefined;
 }
 
 /** NOTIFY payloads must stay under 8,000 bytes: a longer batch goes as several notifications. */
 const MAX_PAYLOAD_CHARS = 7000;
+
+/** Whether the events go as one notification (an id of 36 characters added to each without one). */
+export function eventsFitOneNotification(events: LiveEvent[]): boolean {
+  return events.reduce((size, event) => size + JSON.stringify(event).length + 1 + (event.id === undefined ? 44 : 0), 2) <= MAX_PAYLOAD_CHARS;
+}
 
 /**
  * Publishes through Postgres NOTIFY, so every app instance on the database sees it. Inside a

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Config } from '../config.ts';
@@ -52,17 +53,18 @@ export async function registerLiveUpdates(
     countSockets?: (count: () => number) => void;
   },
 ) {
-  const sockets = new Map<WebSocket, Set<string>>();
+  const sockets = new Map<WebSocket, { id: string; topics: Set<string> }>();
   deps.countSockets?.(() => sockets.size);
   const ownOrigin = new URL(deps.config.PUBLIC_URL).origin;
 
   const unlisten = await deps.database.listen(EVENTS_CHANNEL, (payload) => {
-    for (const event of eventsOf(payload)) {
+    for (const { origin, ...event } of eventsOf(payload)) {
+      // The origin socket only learns the event is its own; no socket is told another's id.
       const message = JSON.stringify(event);
       const closeCode = event.topic.startsWith('user:') ? CLOSE_AFTER.get(event.type) : undefined;
-      for (const [socket, topics] of sockets) {
+      for (const [socket, { id, topics }] of sockets) {
         if (!topics.has(event.topic) || socket.readyState !== socket.OPEN) continue;
-        socket.send(message);
+        socket.send(origin === id ? JSON.stringify({ ...event, own: true }) : message);
         if (closeCode !== undefined) socket.close(closeCode, event.type);
       }
     }
@@ -90,7 +92,10 @@ export async function registerLiveUpdates(
       socket.close(4401, 'Sign in required');
       return;
     }
-    sockets.set(socket, new Set(topicsFor(session)));
+    // The socket's id, sent in "ready": the page's requests carry it (X-Live-Socket) so the events of
+    // their own changes come back marked `own`.
+    const id = randomUUID();
+    sockets.set(socket, { id, topics: new Set(topicsFor(session)) });
     socket.on('close', () => sockets.delete(socket));
     // "ready" carries what the page would otherwise fetch at once (its pending notifications, read
     // with those of everyone connecting meanwhile), so a crowd reconnecting after a restart does not
@@ -102,6 +107,6 @@ export async function registerLiveUpdates(
           return {};
         })
       : await new Promise<Record<string, unknown>>((resolve) => setImmediate(() => resolve({})));
-    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ ...greeting, type: 'ready' }));
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ ...greeting, type: 'ready', socket: id }));
   });
 }

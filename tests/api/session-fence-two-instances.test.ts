@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { sessionCacheOf, sessionPeersOf } from '../../server/auth/session-cache.ts';
+import { SESSION_CHANGES_CHANNEL, sessionCacheOf, sessionPeersOf } from '../../server/auth/session-cache.ts';
 import { createFactories, type Factories } from '../../server/dev/factories.ts';
 import { startDelayProxy } from '../support/delay-proxy.ts';
 import { laneUnavailable, testDbKind } from '../support/test-database.ts';
@@ -69,5 +69,41 @@ describe.skipIf(laneUnavailable || testDbKind !== 'postgres')('a session change 
       expect((await at(a, jar, '/api/auth/sign-out', 'POST', {})).statusCode).toBe(200);
       expect((await at(b, jar, '/api/me')).statusCode, `trial ${trial}`).toBe(401);
     }
+  });
+
+  /** The fence markers instance A sends while `run` runs (each write answers once A hears one sent after it). */
+  async function markersDuring(run: () => Promise<void>): Promise<number> {
+    let markers = 0;
+    const stop = await a.database.listen(SESSION_CHANGES_CHANNEL, (payload) => {
+      if (payload.startsWith('fence:')) markers += 1;
+    });
+    try {
+      await run();
+      // This listener shares A's LISTEN connection: it heard each marker before its request answered.
+      return markers;
+    } finally {
+      await stop();
+    }
+  }
+
+  it('shares the fence among a crowd of writes, and each is still in force on B at once', { timeout: 120_000 }, async () => {
+    const crowd: Awaited<ReturnType<typeof cachedOnB>>[] = [];
+    for (let person = 0; person < 20; person += 1) crowd.push(await cachedOnB());
+    const statuses: number[] = [];
+    const crowdMarkers = await markersDuring(async () => {
+      await Promise.all(
+        crowd.map(async ({ jar }) => {
+          expect((await at(a, jar, '/api/auth/sign-out', 'POST', {})).statusCode).toBe(200);
+          statuses.push((await at(b, jar, '/api/me')).statusCode);
+        }),
+      );
+    });
+    expect(statuses).toEqual(Array(20).fill(401));
+    // Twenty writes at once: the ones finishing while a marker is out share the next one.
+    expect(crowdMarkers).toBeGreaterThanOrEqual(1);
+    expect(crowdMarkers).toBeLessThan(20);
+    // A lone write still sends exactly one.
+    const { jar } = await cachedOnB();
+    expect(await markersDuring(async () => void (await at(a, jar, '/api/auth/sign-out', 'POST', {})))).toBe(1);
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
 import type { CandidateCheck, CheckDetail, QueuePage } from '../../shared/schemas/verification.ts';
 import { runCheckSafely, type CheckDeps } from '../../server/features/verification/run-check.ts';
-import { giveConsent } from '../../server/features/verification/candidate-checks.ts';
+import { giveConsent } from '../../server/features/verification/give-consent.ts';
 import { createFileStorage } from '../../server/storage/create-file-storage.ts';
 import { makePdf } from '../support/pdf.ts';
 import { readOutbox } from '../support/outbox.ts';

@@ -41,6 +41,16 @@ describe('EPFO: a candidate verifies their employment, an employer sees the mark
       await dialog.getByText(fill(text.purpose, { provider })).waitFor();
       await dialog.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
       await screenshot(page, `epfo-consent-${width}`);
+      // The consent's answer is the list: the page fetches it again only for the decision's event,
+      // not for its own consent's (marked own: it sent its live socket's id).
+      await page.waitForLoadState('networkidle');
+      const listFetches: string[] = [];
+      const consentSockets: (string | undefined)[] = [];
+      page.on('request', (request) => {
+        const path = new URL(request.url()).pathname;
+        if (path === '/api/verification/checks' && request.method() === 'GET') listFetches.push(path);
+        if (path === '/api/verification/checks/uan/consent') consentSockets.push(request.headers()['x-live-socket']);
+      });
       await dialog.getByRole('button', { name: messages.verification.consentConfirm }).click();
 
       // Live: the employers found appear without a reload.
@@ -49,6 +59,8 @@ describe('EPFO: a candidate verifies their employment, an employer sees the mark
       await history.getByText('TATA CONSULTANCY SERVICES LIMITED').waitFor();
       await history.getByText(fill(text.confirms, { claims: text.claimSources.current_employer ?? '' })).waitFor();
       await row.getByTestId('check-status').getByText(messages.verification.statuses.verified ?? '').waitFor();
+      expect(consentSockets).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);
+      expect(listFetches).toHaveLength(1);
       await row.getByRole('button', { name: text.refreshButton }).waitFor();
       // The portable record on the same dashboard says what EPFO confirmed, through whom and when.
       await page.getByTestId('epfo-record').getByText(fill(text.sourceLine, { provider, date: format(new Date(), 'd MMM yyyy') })).waitFor();

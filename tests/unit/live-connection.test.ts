@@ -64,4 +64,22 @@ describe('the live connection (issue 14, item 7)', () => {
     // Marked as a reconnection's, with what the server greeted it with (the pending notifications).
     expect(seen.at(-1)).toEqual({ type: 'ready', reconnected: true, pending: { banners: [], toasts: [], unread_count: 2 } });
   });
+
+  it("keeps the socket's id from ready for the page's requests, a new one after a reconnection, none while closed (issue 34)", () => {
+    const connection = new LiveConnection();
+    connection.subscribe({ key: 'k', onMessage: () => undefined });
+    const first = FakeSocket.opened[0]!;
+    first.emit('open');
+    expect(connection.socketId).toBeUndefined();
+    first.emit('message', { data: JSON.stringify({ type: 'ready', socket: 'a1b2c3d4-0000-4000-8000-000000000001' }) });
+    expect(connection.socketId).toBe('a1b2c3d4-0000-4000-8000-000000000001');
+    first.emit('close', { code: 1006 });
+    expect(connection.socketId).toBeUndefined();
+    vi.advanceTimersByTime(375);
+    const second = FakeSocket.opened[1]!;
+    second.emit('open');
+    second.emit('message', { data: JSON.stringify({ type: 'ready', socket: 'a1b2c3d4-0000-4000-8000-000000000002' }) });
+    // Known at once, though a reconnection's listeners catch up later.
+    expect(connection.socketId).toBe('a1b2c3d4-0000-4000-8000-000000000002');
+  });
 });

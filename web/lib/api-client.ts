@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { liveConnection } from './live/live-connection.ts';
 
 /** An answer from our server with an error status; `code` and `message` come from its {code, message} body. */
 export class ApiError extends Error {
@@ -72,10 +73,16 @@ interface RequestOptions<T> {
  */
 export async function apiResponse(path: string, { method = 'GET', body, signal }: Omit<RequestOptions<unknown>, 'schema'> = {}): Promise<Response> {
   if (sessionEnding && !reportsSession(path)) throw new ApiError(401, 'SIGNING_OUT', 'Signing out');
+  // A change carries the page's live socket, so the events it raises come back marked as this page's own.
+  const socketId = method === 'GET' ? undefined : liveConnection.socketId;
   const response = await fetch(path, {
     method,
     credentials: 'same-origin',
-    headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+    headers: {
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(socketId ? { 'x-live-socket': socketId } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
   });

@@ -7,15 +7,12 @@ import { maskPhone } from '../../auth/mfa-phone.ts';
 import type { SessionContext } from '../../auth/session.ts';
 import { writeAudit } from '../../audit/write-audit.ts';
 import type { DB, VerificationSubject } from '../../db/schema.ts';
-import { conflict, forbidden } from '../../http/errors.ts';
-import { latestLookupView } from './lookups/lookup-views.ts';
+import { forbidden } from '../../http/errors.ts';
+import { latestLookupOf, latestLookupRows } from './lookups/lookup-views.ts';
 import { candidateFlags } from './reading/forensics/candidate-view.ts';
-import { queueEpfoLookup } from './lookups/queue-lookup.ts';
 import { cancelDocumentReads } from './reading/ocr/read-queue.ts';
-import type { EpfoProviderName } from './sources/epfo/provider.ts';
-import { publishCheckChange } from './run-check.ts';
+import { backToPending, publishCheckChange } from './check-store.ts';
 import { fill } from '../../../shared/fill.ts';
-import { PRIVACY_NOTICE_VERSION } from '../../../shared/schemas/privacy.ts';
 
 const m = messages.verification;
 
@@ -34,31 +31,37 @@ export function purposeOf(subject: VerificationSubject, uanProvider: string | nu
   return m.purposes[subject] ?? subject;
 }
 
-/** The subjects that apply to a candidate: the phone always, the UAN once entered, each uploaded document type. */
-async function applicableSubjects(db: Kysely<DB>, candidateId: string): Promise<{ subjects: Set<VerificationSubject>; documents: Map<VerificationSubject, string>; phone: string | null }> {
-  const [profile, documents] = await Promise.all([
-    db
-      .selectFrom('user_profiles as u')
-      .leftJoin('candidate_profiles as c', 'c.user_id', 'u.id')
-      .select(['c.uan', 'u.phone', 'u.mobile_verified'])
-      .where('u.id', '=', candidateId)
-      .executeTakeFirst(),
-    db.selectFrom('candidate_documents').select(['id', 'document_type']).where('candidate_id', '=', candidateId).execute(),
-  ]);
+/**
+ * The subjects that apply to a candidate (the phone always, the UAN once entered, each uploaded
+ * document type), and the companies they applied to (told of their checks), in one statement.
+ */
+export async function applicableSubjects(db: Kysely<DB>, candidateId: string): Promise<{ subjects: Set<VerificationSubject>; documents: Map<VerificationSubject, string>; companies: string[] }> {
+  const facts = await db
+    .selectFrom('user_profiles as u')
+    .leftJoin('candidate_profiles as c', 'c.user_id', 'u.id')
+    .select((eb) => [
+      'c.uan',
+      jsonArrayFrom(eb.selectFrom('candidate_documents as d').select(['d.id', 'd.document_type']).whereRef('d.candidate_id', '=', 'u.id')).as('documents'),
+      jsonArrayFrom(
+        eb.selectFrom('job_applications as ja').innerJoin('job_postings as jp', 'jp.id', 'ja.job_id').select('jp.company_id').distinct().whereRef('ja.candidate_id', '=', 'u.id'),
+      ).as('companies'),
+    ])
+    .where('u.id', '=', candidateId)
+    .executeTakeFirst();
   const subjects = new Set<VerificationSubject>(['phone']);
-  if (profile?.uan) subjects.add('uan');
+  if (facts?.uan) subjects.add('uan');
   const documentIds = new Map<VerificationSubject, string>();
-  for (const document of documents) {
+  for (const document of facts?.documents ?? []) {
     subjects.add(document.document_type);
     documentIds.set(document.document_type, document.id);
   }
-  return { subjects, documents: documentIds, phone: profile?.mobile_verified && profile.phone ? profile.phone : null };
+  return { subjects, documents: documentIds, companies: (facts?.companies ?? []).map((row) => row.company_id) };
 }
 
 /**
- * Everything the list shows but the EPFO lookup, in one statement: the profile, the documents, the
+ * Everything the list shows, in one statement: the profile, the documents, the
  * checks, the standing consents and the companies that asked. The list is read after every live
- * event of a check (the candidate's page refetches), so it was six round trips each time.
+ * event of a check (the candidate's page refetches), so it was six round trips each time, then two.
  * json_agg gives dates as strings: each is read with new Date().
  */
 function checkListFacts(db: Kysely<DB>, candidateId: string) {
@@ -81,6 +84,8 @@ function checkListFacts(db: Kysely<DB>, candidateId: string) {
       jsonArrayFrom(
         eb.selectFrom('check_requests as r').innerJoin('companies as co', 'co.id', 'r.company_id').select(['r.subject', 'co.name']).distinct().whereRef('r.candidate_id', '=', 'u.id').orderBy('co.name'),
       ).as('requesters'),
+      // The EPFO lookup behind the UAN check (issue 34), read here too: one statement for the list.
+      jsonArrayFrom(latestLookupRows(db, sql.ref<string>('u.id'))).as('lookups'),
     ])
     .where('u.id', '=', candidateId)
     .executeTakeFirst();
@@ -94,7 +99,8 @@ function readingOf(check: { id: string; status: string; document_id: string | nu
 
 /** GET /api/verification/checks: one entry per subject that applies, in a fixed order. */
 export async function listCandidateChecks(db: Kysely<DB>, candidateId: string, uanProvider: string | null = null, otpPurpose: string | null = null): Promise<CandidateCheck[]> {
-  const [facts, epfo] = await Promise.all([checkListFacts(db, candidateId), latestLookupView(db, candidateId)]);
+  const facts = await checkListFacts(db, candidateId);
+  const epfo = latestLookupOf(facts?.lookups ?? []);
   // The phone always applies, the UAN once entered, each uploaded document type.
   const subjects = new Set<VerificationSubject>(['phone', ...(facts?.uan ? (['uan'] as const) : []), ...(facts?.documents ?? []).map((document) => document.document_type)]);
   const phone = facts?.mobile_verified && facts.phone ? facts.phone : null;
@@ -133,68 +139,11 @@ export async function listCandidateChecks(db: Kysely<DB>, candidateId: string, u
 }
 
 /**
- * POST /api/verification/checks/:subject/consent: stores the consent (time, the server's purpose
- * text, IP) and creates or resets the check to pending, in one transaction. The caller runs the
- * check after commit. A second consent while one is active changes nothing. Returns whether the
- * check should run (it is pending with consent).
- */
-export async function giveConsent(
-  db: Kysely<DB>,
-  candidateId: string,
-  subject: VerificationSubject,
-  ip: string,
-  uanProvider: EpfoProviderName | null = null,
-  now: Date = new Date(),
-): Promise<{ shouldRun: boolean; lookupQueued?: boolean }> {
-  const { subjects, documents } = await applicableSubjects(db, candidateId);
-  if (!subjects.has(subject)) throw conflict(m.notApplicable, 'NOT_APPLICABLE');
-  return db.transaction().execute(async (trx) => {
-    const consent = await trx
-      .insertInto('verification_consents')
-      .values({ candidate_id: candidateId, subject, purpose: purposeOf(subject, uanProvider), ip_address: ip, notice_version: PRIVACY_NOTICE_VERSION })
-      .onConflict((oc) => oc.columns(['candidate_id', 'subject']).where('revoked_at', 'is', null).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!consent) {
-      // Already consented (double click, second tab): run again only if it never finished.
-      const check = await trx.selectFrom('verification_checks').select('status').where('candidate_id', '=', candidateId).where('subject', '=', subject).executeTakeFirst();
-      return { shouldRun: check?.status === 'pending' };
-    }
-    const check = await trx
-      .insertInto('verification_checks')
-      .values({ candidate_id: candidateId, subject, document_id: documents.get(subject) ?? null, status: 'pending' })
-      .onConflict((oc) =>
-        oc.constraint('verification_checks_one_per_subject').doUpdateSet({
-          status: 'pending',
-          document_id: documents.get(subject) ?? null,
-          reason: null,
-          decided_by: null,
-          decided_by_user: null,
-          decided_at: null,
-          flags: '[]',
-          verified_fields: [],
-          provider: null,
-          provider_reference: null,
-          updated_at: sql<Date>`now()`,
-        }),
-      )
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await writeAudit(trx, { actorId: candidateId, companyId: null, action: 'verification_consent_given', entityType: 'verification_check', entityId: check.id, details: { subject, consent_id: consent.id }, ip });
-    // The UAN check with a provider: its EPFO lookup is queued with the consent (one transaction,
-    // one live event), and the lookup worker asks the provider off the request path.
-    if (subject === 'uan' && uanProvider) await queueEpfoLookup(trx, { candidateId, checkId: check.id, consentId: consent.id, provider: uanProvider, now });
-    await publishCheckChange(trx, candidateId, check.id);
-    return subject === 'uan' && uanProvider ? { shouldRun: false, lookupQueued: true } : { shouldRun: true };
-  });
-}
-
-/**
  * DELETE /api/verification/checks/:subject/consent: the consent ends and the check goes back to
  * pending. The decision it held stays in the audit history (its status, who, the reason).
  * Revoking without an active consent is a no-op (idempotent).
  */
-export async function revokeConsent(db: Kysely<DB>, candidateId: string, subject: VerificationSubject, ip: string): Promise<void> {
+export async function revokeConsent(db: Kysely<DB>, candidateId: string, subject: VerificationSubject, ip: string, origin?: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const revoked = await trx
       .updateTable('verification_consents')
@@ -223,7 +172,7 @@ export async function revokeConsent(db: Kysely<DB>, candidateId: string, subject
       }
       await trx
         .updateTable('verification_checks')
-        .set({ status: 'pending', reason: null, decided_by: null, decided_by_user: null, decided_at: null, flags: '[]', verified_fields: [], provider: null, provider_reference: null, updated_at: sql<Date>`now()` })
+        .set(backToPending())
         .where('id', '=', previous.id)
         .execute();
     }
@@ -236,6 +185,6 @@ export async function revokeConsent(db: Kysely<DB>, candidateId: string, subject
       details: { subject, consent_id: revoked.id, previous_status: previous?.status ?? null, previous_decided_by: previous?.decided_by ?? null, previous_decided_by_user: previous?.decided_by_user ?? null, previous_reason: previous?.reason ?? null },
       ip,
     });
-    if (previous) await publishCheckChange(trx, candidateId, previous.id);
+    if (previous) await publishCheckChange(trx, candidateId, previous.id, undefined, { origin });
   });
 }

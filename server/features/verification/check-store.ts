@@ -61,13 +61,40 @@ export async function activeConsent(db: Kysely<DB> | Transaction<DB>, candidateI
 }
 
 /**
+ * A check back to pending, its decision, flags and evidence cleared: a new consent, a withdrawal,
+ * a new file (`documentId`: the file it now concerns; left as it is when not given).
+ */
+export function backToPending(documentId?: string | null) {
+  return {
+    status: 'pending' as const,
+    ...(documentId !== undefined ? { document_id: documentId } : {}),
+    reason: null,
+    decided_by: null,
+    decided_by_user: null,
+    decided_at: null,
+    flags: '[]',
+    verified_fields: [] as string[],
+    provider: null,
+    provider_reference: null,
+    updated_at: sql<Date>`now()`,
+  };
+}
+
+/**
  * Tells whoever shows this check: the candidate (`user:<id>`, id = the check), the team (`admins`),
  * and every company the candidate applied to (`company:<id>`, id = the candidate: employers see
  * verification badges, not checks). Inside the caller's transaction: sent only if it commits.
+ * `origin`: the live socket of the candidate's page that asked (it gets the event marked as its own).
  */
-export async function publishCheckChange(trx: Transaction<DB>, candidateId: string, checkId: string, companies?: string[]): Promise<void> {
+export async function publishCheckChange(
+  trx: Transaction<DB>,
+  candidateId: string,
+  checkId: string,
+  companies?: string[],
+  { origin }: { origin?: string } = {},
+): Promise<void> {
   await publish(trx, [
-    { topic: `user:${candidateId}`, type: 'verification_check', id: checkId },
+    { topic: `user:${candidateId}`, type: 'verification_check', id: checkId, ...(origin ? { origin } : {}) },
     { topic: 'admins', type: 'verification_check', id: checkId },
     ...(companies ?? (await companiesAppliedTo(trx, candidateId))).map((companyId) => ({ topic: `company:${companyId}`, type: 'verification_check', id: candidateId })),
   ]);

@@ -15,12 +15,14 @@ import { messages } from '../../../shared/messages.ts';
 import { sessionOf } from '../../http/access.ts';
 import { AppError, tooManyRequests } from '../../http/errors.ts';
 import type { FeatureDeps } from '../feature-deps.ts';
-import { candidateIdOf, giveConsent, listCandidateChecks, revokeConsent } from './candidate-checks.ts';
+import { candidateIdOf, listCandidateChecks, revokeConsent } from './candidate-checks.ts';
+import { giveConsent } from './give-consent.ts';
 import { renderCheckPage } from './check-page-image.ts';
 import { checkWithConsent, decideCheck, getCheckDetail, listQueue, openCheckDocument } from './review-queue.ts';
 import { otpPurposeOf } from './lookups/passbook-otp.ts';
 import { runCheckSafely, type CheckDeps } from './run-check.ts';
 import type { EpfoHistoryProvider } from './sources/epfo/provider.ts';
+import { originOf } from '../../realtime/events.ts';
 
 /**
  * Consents (and withdrawals) one candidate may make per hour: each consent reads a PDF or asks a
@@ -60,7 +62,9 @@ export function createVerificationRoutes(options: { uanProvider: EpfoHistoryProv
       async (request) => {
         const candidateId = candidateIdOf(sessionOf(request));
         const { subject } = request.params;
-        const { shouldRun, lookupQueued } = await giveConsent(db, candidateId, subject, request.ip, uanProvider?.name ?? null, clock());
+        // The answer is the list read after the consent commits: the page that asked (its live
+        // socket in X-Live-Socket) gets the consent's event marked as its own and need not refetch.
+        const { shouldRun, lookupQueued } = await giveConsent(db, candidateId, subject, request.ip, uanProvider?.name ?? null, clock(), originOf(request));
         if (lookupQueued) onLookupQueued();
         if (shouldRun) await runCheckSafely(checkDeps(request.log), candidateId, subject, { id: candidateId, ip: request.ip });
         return listChecks(candidateId);
@@ -72,7 +76,7 @@ export function createVerificationRoutes(options: { uanProvider: EpfoHistoryProv
       { config: { access: 'user', rateLimit: CONSENT_RATE_LIMIT }, schema: { params: subjectParamsSchema, response: { 200: candidateCheckListSchema } } },
       async (request) => {
         const candidateId = candidateIdOf(sessionOf(request));
-        await revokeConsent(db, candidateId, request.params.subject, request.ip);
+        await revokeConsent(db, candidateId, request.params.subject, request.ip, originOf(request));
         return listChecks(candidateId);
       },
     );

@@ -1,8 +1,8 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { messages } from '../../../shared/messages.ts';
 import { writeAudit } from '../../audit/write-audit.ts';
 import type { DB, VerificationSubject } from '../../db/schema.ts';
-import { activeConsent, loadFacts, publishCheckChange, storeOutcome, type CheckDeps, type Outcome, type RunResult } from './check-store.ts';
+import { activeConsent, backToPending, loadFacts, publishCheckChange, storeOutcome, type CheckDeps, type Outcome, type RunResult } from './check-store.ts';
 import type { DocumentSubject } from './document-rules.ts';
 import { queueEpfoLookup } from './lookups/queue-lookup.ts';
 import { currentDocumentOutcome } from './reading/document-outcome.ts';
@@ -107,17 +107,7 @@ export async function runCheckSafely(deps: CheckDeps, candidateId: string, subje
 export async function resetCheckForNewDocument(trx: Transaction<DB>, candidateId: string, subject: DocumentSubject, documentId: string, ip: string | null = null): Promise<boolean> {
   const reset = await trx
     .updateTable('verification_checks')
-    .set({
-      status: 'pending',
-      document_id: documentId,
-      reason: null,
-      decided_by: null,
-      decided_by_user: null,
-      decided_at: null,
-      flags: '[]',
-      verified_fields: [],
-      updated_at: sql<Date>`now()`,
-    })
+    .set(backToPending(documentId))
     .where('candidate_id', '=', candidateId)
     .where('subject', '=', subject)
     .returning('id')

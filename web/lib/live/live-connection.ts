@@ -5,13 +5,18 @@ export interface LiveEvent {
   id?: string;
   /** session_ended on the person's own topic: why, in words for them ("You were removed from …"). */
   notice?: string;
+  /**
+   * The change was made by a request from this page (it sent this socket's id, X-Live-Socket): a
+   * screen that already shows that request's answer need not refetch.
+   */
+  own?: boolean;
 }
 
 /**
  * "ready" may carry what a screen would otherwise fetch at once (the pending notifications);
  * `reconnected` marks the "ready" of a connection that came back after dropping.
  */
-export type LiveMessage = LiveEvent | { type: 'ready'; pending?: unknown; reconnected?: boolean };
+export type LiveMessage = LiveEvent | { type: 'ready'; pending?: unknown; reconnected?: boolean; socket?: string };
 
 export interface LiveListener {
   /** Listeners that need the server to recompute the socket's topics (a new company) differ in key. */
@@ -49,6 +54,8 @@ export class LiveConnection {
   private backoff = MIN_BACKOFF_MS;
   /** The last socket dropped (not closed by us): the next 'ready' is a reconnection's. */
   private dropped = false;
+  /** The open socket's id from the server's "ready", sent with this page's requests (X-Live-Socket). */
+  socketId: string | undefined;
 
   subscribe(listener: LiveListener): () => void {
     this.listeners.add(listener);
@@ -76,6 +83,7 @@ export class LiveConnection {
     const socket = this.socket;
     this.socket = undefined;
     this.ready = false;
+    this.socketId = undefined;
     // Closing a socket still connecting makes Chrome log an error; it closes once open instead.
     if (socket && socket.readyState === WebSocket.OPEN) socket.close(1000);
   }
@@ -98,6 +106,10 @@ export class LiveConnection {
       } catch {
         return; // Not JSON: ignore rather than break the screen.
       }
+      if (parsed.type === 'ready') {
+        const { socket } = parsed as { socket?: unknown };
+        this.socketId = typeof socket === 'string' ? socket : undefined;
+      }
       const deliver = () => {
         if (!isCurrent()) return;
         if (parsed.type === 'ready') this.ready = true;
@@ -113,6 +125,7 @@ export class LiveConnection {
       if (!isCurrent()) return;
       this.socket = undefined;
       this.ready = false;
+      this.socketId = undefined;
       // 4401/4403: signed out or refused; the session guard takes over, retrying would only fail.
       // A later listener (after signing in again) opens a new connection.
       if (event.code === 4401 || event.code === 4403) return;

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Expression, type Kysely, type Transaction } from 'kysely';
 import { messages } from '../../../../shared/messages.ts';
 import type { EpfoLookupView, EpfoOtpView } from '../../../../shared/schemas/epfo.ts';
 import type { DB } from '../../../db/schema.ts';
@@ -38,7 +38,9 @@ function baseQuery(db: Reader, candidateId: string) {
     .orderBy('requested_at', 'desc')
     .orderBy('id', 'desc');
 }
-type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['executeTakeFirstOrThrow']>>;
+type RawRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['executeTakeFirstOrThrow']>>;
+/** A row as read, or as read inside JSON (dates as strings). */
+type Row = { [K in keyof RawRow]: RawRow[K] extends Date ? Date | string : RawRow[K] extends Date | null ? Date | string | null : RawRow[K] };
 
 /** The OTP session as its candidate sees it: where it stands, tries and resends left; never the code. */
 function otpView(row: Row): EpfoOtpView {
@@ -73,23 +75,34 @@ function toView(row: Row, decided: Row | undefined, own = false): EpfoLookupView
   };
 }
 
-/** The candidate's own view: their newest lookup (asking, retrying, decided or given up). */
-export async function latestLookupView(db: Reader, candidateId: string): Promise<EpfoLookupView | null> {
-  // One statement: the newest decided lookup and the newest of the others (at most two rows).
-  const isDecided = sql<boolean>`state = 'decided'`;
-  const rows = await db
+/**
+ * The rows the candidate's own view is made of, in one statement: the newest decided lookup and
+ * the newest of the others (at most two rows). `candidateId` is a value, or a reference to the
+ * candidate's id in an outer statement (listCandidateChecks reads it with the rest of its list).
+ */
+export function latestLookupRows(db: Reader, candidateId: string | Expression<string>) {
+  const isDecided = sql<boolean>`epfo_lookups.state = 'decided'`;
+  return db
     .selectFrom('epfo_lookups')
     .select(VIEW_COLUMNS)
-    .where('candidate_id', '=', candidateId)
-    .where('state', '!=', 'cancelled')
+    .where('epfo_lookups.candidate_id', '=', candidateId)
+    .where('epfo_lookups.state', '!=', 'cancelled')
     .distinctOn(isDecided)
     .orderBy(isDecided)
-    .orderBy('requested_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-  const newest = rows.sort((a, b) => new Date(b.requested_at).getTime() - new Date(a.requested_at).getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))[0];
+    .orderBy('epfo_lookups.requested_at', 'desc')
+    .orderBy('epfo_lookups.id', 'desc');
+}
+
+/** The candidate's own view from latestLookupRows' rows (dates as Date or, read as JSON, as strings). */
+export function latestLookupOf(rows: Row[]): EpfoLookupView | null {
+  const newest = [...rows].sort((a, b) => new Date(b.requested_at).getTime() - new Date(a.requested_at).getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))[0];
   if (!newest) return null;
   return toView(newest, rows.find((row) => row.state === 'decided'), true);
+}
+
+/** The candidate's own view: their newest lookup (asking, retrying, decided or given up). */
+export async function latestLookupView(db: Reader, candidateId: string): Promise<EpfoLookupView | null> {
+  return latestLookupOf(await latestLookupRows(db, candidateId).execute());
 }
 
 /**

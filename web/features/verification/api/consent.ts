@@ -15,12 +15,16 @@ export function revokeConsent(subject: VerificationSubjectName): Promise<Candida
   return api(consentPath(subject), { method: 'DELETE', schema: candidateCheckListSchema });
 }
 
+/**
+ * The answer is every check as it stands after the change: shown as it is, not fetched again (the
+ * change's own live event is marked `own` and skipped). A failure refetches what is true.
+ */
 function useConsentMutation(mutationFn: (subject: VerificationSubjectName) => Promise<CandidateCheck[]>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
     onSuccess: (checks) => queryClient.setQueryData(verificationChecksQueryKey, checks),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: verificationChecksQueryKey }),
+    onError: () => queryClient.invalidateQueries({ queryKey: verificationChecksQueryKey }),
   });
 }
 

@@ -138,7 +138,8 @@ export function VerificationCard() {
   const checks = useVerificationChecks();
   const queryClient = useQueryClient();
   useLiveEvents((event) => {
-    if (event.type === 'ready' || event.type === 'verification_check') void queryClient.invalidateQueries({ queryKey: verificationChecksQueryKey });
+    // A change this page made (its consent) is in that request's answer already: not fetched again.
+    if (event.type === 'ready' || (event.type === 'verification_check' && !('own' in event && event.own))) void queryClient.invalidateQueries({ queryKey: verificationChecksQueryKey });
   });
   // An upload or a new UAN on the same dashboard refreshes the registration's data (by key, so
   // this feature does not import the registration's): a new document means a new check to show.
