@@ -28,6 +28,11 @@ export interface EpfoOptions {
   concurrency: number;
   /** Candidates consenting at once while a route is measured. */
   burst: number;
+  /**
+   * Pairs (alone, then during a burst) per route: the row is the median pair, since on a shared
+   * machine one pair's ratio moves by as much as the effect measured.
+   */
+  repeats: number;
   /** The fake provider's answer time. */
   delayMs: number;
 }
@@ -43,8 +48,11 @@ export interface Latencies {
 
 export interface EpfoRouteRow {
   name: string;
+  /** The pair (alone, then during a burst) whose ratio is the median of `ratios`. */
   alone: Load;
   during: Load;
+  /** Each pair's during/alone ratio, in the order measured (`repeats` pairs). */
+  ratios: number[];
   /** From the burst's consents to its last check decided (shown). */
   burstMs: number;
 }
@@ -144,14 +152,19 @@ export async function measureEpfo(database: Database, options: EpfoOptions, look
     const burstDecisions: Decision[] = [];
     for (const route of routes) {
       const url = `${base}${route.url}`;
-      await browsers.open(base, await createBenchCandidates(app, factories, options.burst));
-      await load(url, { duration: WARMUP_SECONDS, headers: route.headers });
-      const alone = await load(url, { duration: options.duration, headers: route.headers });
-      const burst = browsers.consent(options.burst);
-      const during = await load(url, { duration: options.duration, headers: route.headers });
-      const decided = await burst;
-      rows.push({ name: route.name, alone, during, burstMs: lastDecided(decided) });
-      burstDecisions.push(...decided);
+      const pairs: { alone: Load; during: Load; burstMs: number; ratio: number }[] = [];
+      for (let pair = 0; pair < options.repeats; pair += 1) {
+        await browsers.open(base, await createBenchCandidates(app, factories, options.burst));
+        await load(url, { duration: WARMUP_SECONDS, headers: route.headers });
+        const alone = await load(url, { duration: options.duration, headers: route.headers });
+        const burst = browsers.consent(options.burst);
+        const during = await load(url, { duration: options.duration, headers: route.headers });
+        const decided = await burst;
+        pairs.push({ alone, during, burstMs: lastDecided(decided), ratio: alone.rps > 0 ? during.rps / alone.rps : 0 });
+        burstDecisions.push(...decided);
+      }
+      const median = [...pairs].sort((a, b) => a.ratio - b.ratio)[Math.floor(pairs.length / 2)]!;
+      rows.push({ name: route.name, alone: median.alone, during: median.during, burstMs: median.burstMs, ratios: pairs.map((pair) => pair.ratio) });
     }
     return { providerMs, consent: latencies(decisions), burst: latencies(burstDecisions), quiet, routes: rows };
   } finally {
