@@ -46,6 +46,10 @@ async function consentUntilDecided(base: string, { candidate, socket, socketId }
   let settle: (decision: Decision) => void = () => undefined;
   const done = new Promise<Decision>((resolve) => (settle = resolve));
   const timer = setTimeout(() => settle(null), DECIDED_WITHIN_MS);
+  const decidedIn = (checks: CandidateCheck[]) => {
+    const uan = checks.find((check) => check.subject === 'uan');
+    if (uan?.epfo?.state === 'decided' && uan.status !== 'pending') settle({ ms: performance.now() - started, status: uan.status });
+  };
   let fetching = false;
   let again = false;
   const refetch = async (): Promise<void> => {
@@ -57,8 +61,7 @@ async function consentUntilDecided(base: string, { candidate, socket, socketId }
     try {
       const response = await fetch(`${base}/api/verification/checks`, { headers });
       if (!response.ok) return;
-      const uan = ((await response.json()) as CandidateCheck[]).find((check) => check.subject === 'uan');
-      if (uan?.epfo?.state === 'decided' && uan.status !== 'pending') settle({ ms: performance.now() - started, status: uan.status });
+      decidedIn((await response.json()) as CandidateCheck[]);
     } catch {
       // Not counted; the next event refetches.
     } finally {
@@ -70,16 +73,18 @@ async function consentUntilDecided(base: string, { candidate, socket, socketId }
     }
   };
   const onMessage = (data: WebSocket.RawData) => {
-    const event = JSON.parse(String(data)) as { type?: string; own?: boolean };
-    if (event.type === 'verification_check' && !event.own) void refetch();
+    const event = JSON.parse(String(data)) as { type?: string; own?: boolean; data?: unknown };
+    if (event.type !== 'verification_check' || event.own) return;
+    // The decision's event carries the list (takeChecksFromEvent): the page takes it, no fetch.
+    if (Array.isArray(event.data)) decidedIn(event.data as CandidateCheck[]);
+    else void refetch();
   };
   socket.on('message', onMessage);
   try {
     const consent = await fetch(`${base}/api/verification/checks/uan/consent`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'x-live-socket': socketId }, body: '{}' });
     if (!consent.ok) return null;
     // The answer is the checks after the consent: decided already if the lookup was that quick.
-    const uan = ((await consent.json()) as CandidateCheck[]).find((check) => check.subject === 'uan');
-    if (uan?.epfo?.state === 'decided' && uan.status !== 'pending') settle({ ms: performance.now() - started, status: uan.status });
+    decidedIn((await consent.json()) as CandidateCheck[]);
     return await done;
   } catch {
     return null;

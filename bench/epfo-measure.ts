@@ -29,8 +29,9 @@ export interface EpfoOptions {
   /** Candidates consenting at once while a route is measured. */
   burst: number;
   /**
-   * Pairs (alone, then during a burst) per route: the row is the median pair, since on a shared
-   * machine one pair's ratio moves by as much as the effect measured.
+   * Rounds per route (alone, during a burst, alone again): the row is the median round, since on a
+   * shared machine one round's ratio moves by as much as the effect measured. The two alone runs
+   * around each burst cancel the machine's drift over the round.
    */
   repeats: number;
   /** The fake provider's answer time. */
@@ -48,10 +49,13 @@ export interface Latencies {
 
 export interface EpfoRouteRow {
   name: string;
-  /** The pair (alone, then during a burst) whose ratio is the median of `ratios`. */
+  /**
+   * The round (alone, during a burst, alone again) whose ratio is the median of `ratios`; `alone`
+   * holds the mean of its two alone runs' rates.
+   */
   alone: Load;
   during: Load;
-  /** Each pair's during/alone ratio, in the order measured (`repeats` pairs). */
+  /** Each round's during / mean(alone before, alone after), in the order measured (`repeats` rounds). */
   ratios: number[];
   /** From the burst's consents to its last check decided (shown). */
   burstMs: number;
@@ -76,6 +80,17 @@ export function percentile(sorted: number[], p: number): number {
 function latencies(decisions: Decision[]): Latencies {
   const ms = decisions.flatMap((decision) => (decision?.status === 'verified' ? [decision.ms] : [])).sort((a, b) => a - b);
   return { ms, missing: decisions.filter((decision) => decision === null).length, notVerified: decisions.filter((decision) => decision && decision.status !== 'verified').length };
+}
+
+/** The baseline of a round: the mean rate of the alone runs before and after its burst (invalid if either is). */
+function aloneAround(before: Load, after: Load): Load {
+  return {
+    rps: Math.round((before.rps + after.rps) / 2),
+    others: before.others + after.others,
+    invalid: before.invalid || after.invalid,
+    p50: Math.max(before.p50, after.p50),
+    p99: Math.max(before.p99, after.p99),
+  };
 }
 
 const lastDecided = (decisions: Decision[]) => Math.max(0, ...decisions.map((decision) => decision?.ms ?? 0));
@@ -147,24 +162,26 @@ export async function measureEpfo(database: Database, options: EpfoOptions, look
     const quiet = { ...latencies(quietDecisions), cpuMs: (used.user + used.system) / 1000, eventLoopBusy: performance.eventLoopUtilization(loop).utilization };
 
     // 2. Each route alone, then while `burst` new candidates consent at once (their pages open
-    // beforehand, as a crowd's would be); the burst is over before the next route's run.
+    // beforehand, as a crowd's would be), then alone again once the burst is decided.
     const rows: EpfoRouteRow[] = [];
     const burstDecisions: Decision[] = [];
     for (const route of routes) {
       const url = `${base}${route.url}`;
-      const pairs: { alone: Load; during: Load; burstMs: number; ratio: number }[] = [];
-      for (let pair = 0; pair < options.repeats; pair += 1) {
+      const rounds: { alone: Load; during: Load; burstMs: number; ratio: number }[] = [];
+      for (let round = 0; round < options.repeats; round += 1) {
         await browsers.open(base, await createBenchCandidates(app, factories, options.burst));
         await load(url, { duration: WARMUP_SECONDS, headers: route.headers });
-        const alone = await load(url, { duration: options.duration, headers: route.headers });
+        const before = await load(url, { duration: options.duration, headers: route.headers });
         const burst = browsers.consent(options.burst);
         const during = await load(url, { duration: options.duration, headers: route.headers });
         const decided = await burst;
-        pairs.push({ alone, during, burstMs: lastDecided(decided), ratio: alone.rps > 0 ? during.rps / alone.rps : 0 });
+        const after = await load(url, { duration: options.duration, headers: route.headers });
+        const alone = aloneAround(before, after);
+        rounds.push({ alone, during, burstMs: lastDecided(decided), ratio: alone.rps > 0 ? during.rps / alone.rps : 0 });
         burstDecisions.push(...decided);
       }
-      const median = [...pairs].sort((a, b) => a.ratio - b.ratio)[Math.floor(pairs.length / 2)]!;
-      rows.push({ name: route.name, alone: median.alone, during: median.during, burstMs: median.burstMs, ratios: pairs.map((pair) => pair.ratio) });
+      const median = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(rounds.length / 2)]!;
+      rows.push({ name: route.name, alone: median.alone, during: median.during, burstMs: median.burstMs, ratios: rounds.map((round) => round.ratio) });
     }
     return { providerMs, consent: latencies(decisions), burst: latencies(burstDecisions), quiet, routes: rows };
   } finally {

@@ -17,8 +17,10 @@
  *      (BENCH_EPFO_BURST): each route alone, then while 100 new candidates consent (pages already
  *      open) and their lookups run; the ratio while/alone (2xx only). Goal: within 10% (×0.90 or
  *      more). Reported, not asserted. BENCH_SECONDS sets each run's length (default 5). Each route is
- *      measured as BENCH_EPFO_REPEATS pairs (default 3) of alone then during, and the row is the
- *      median pair: on this machine one pair's ratio moves by as much as the effect.
+ *      measured as BENCH_EPFO_REPEATS rounds (default 3) of alone, during, and alone again once the
+ *      burst is decided; a round's ratio is during over the mean of its two alone runs (which
+ *      cancels the machine's drift over the round), and the row is the median round: on this
+ *      machine one alone run moves by as much as the effect.
  *
  * PostgreSQL is measured twice: one instance doing everything, and the deployment issue 37 runs,
  * where the measured instance serves the pages and only queues lookups (EPFO_LOOKUP_SLOTS=0) and a
@@ -94,7 +96,7 @@ export function printEpfoRows(tables: EpfoTable[], options = epfoOptions()): voi
     const { cpuMs, eventLoopBusy } = result.quiet;
     console.log(`   what ${options.burst} at once cost the app's process, nothing else running: ${Math.round(cpuMs).toLocaleString('en-IN')} ms of CPU (${(cpuMs / options.burst).toFixed(1)} ms a candidate), event loop busy ${(eventLoopBusy * 100).toFixed(0)}% of the burst${database === 'PGlite' ? ' (PGlite runs its queries in this process)' : database.includes('second instance') ? " (the lookups' own work is the second instance's)" : ''}`);
     console.log(
-      `   the route table, alone and while ${options.burst} candidates consent at once (${options.duration} s each, 50 connections, 2xx only; the median of ${options.repeats} pairs, each pair's ratio in brackets; goal ×${ROUTE_GOAL.toFixed(2)} or more):`,
+      `   the route table, alone and while ${options.burst} candidates consent at once (${options.duration} s each, 50 connections, 2xx only; alone is the mean of the runs before and after the burst; the median of ${options.repeats} rounds, each round's ratio in brackets; goal ×${ROUTE_GOAL.toFixed(2)} or more):`,
     );
     for (const row of result.routes) {
       const ratio = row.alone.rps > 0 ? row.during.rps / row.alone.rps : 0;

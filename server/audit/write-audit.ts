@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { prepared } from '../db/prepared-statements.ts';
 
 export interface AuditEntry {
   /** Who acted (admin_audit_logs.admin_id; employers act too); null: the system (a payments provider's event). */
@@ -21,9 +22,9 @@ export interface AuditEntry {
  * (passwords, codes, tokens, full UANs or bank details).
  */
 export async function writeAudit(trx: Transaction<DB> | Kysely<DB>, entry: AuditEntry): Promise<void> {
-  await trx
-    .insertInto('admin_audit_logs')
-    .values({
+  // Prepared (prepared-statements.ts): every change writes one, crowds' changes too.
+  await prepared(
+    trx.insertInto('admin_audit_logs').values({
       admin_id: entry.actorId,
       company_id: entry.companyId,
       action: entry.action,
@@ -31,6 +32,6 @@ export async function writeAudit(trx: Transaction<DB> | Kysely<DB>, entry: Audit
       entity_id: entry.entityId,
       details: JSON.stringify(entry.details ?? {}),
       ip_address: entry.ip,
-    })
-    .execute();
+    }),
+  ).execute();
 }

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { acquireLockFile } from './lock-file.ts';
 import { migrate } from './migrate.ts';
+import { prepareMarkedStatements } from './prepared-statements.ts';
 import { openReadReplica, type ReadReplica, type ReadReplicaOptions } from './read-replica.ts';
 import type { DB } from './schema.ts';
 
@@ -85,7 +86,10 @@ function openPostgres(url: string, poolSize = 10, replicaSettings?: ReplicaSetti
   // A client checked out when the server goes away (mid-transaction, between two queries) emits
   // 'error' with no pool listener attached: without one of its own that crashes the process. Its
   // next query fails instead, and the pool drops it on release (it is no longer queryable).
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    prepareMarkedStatements(client);
+  });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   let listenClient: pg.Client | undefined;
   let closed = false;

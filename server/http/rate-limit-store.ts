@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { PREPARE_MARK } from '../db/prepared-statements.ts';
 
 /**
  * Request budgets kept in PostgreSQL (issue 14, decision record 0011), so every instance sharing
@@ -39,7 +40,7 @@ SELECT k, n, now() + w * interval '1 millisecond' FROM unnest($1::text[], $2::in
 ON CONFLICT (key) DO UPDATE SET
   hits = CASE WHEN c.resets_at <= now() THEN excluded.hits ELSE c.hits + excluded.hits END,
   resets_at = CASE WHEN c.resets_at <= now() THEN excluded.resets_at ELSE c.resets_at END
-RETURNING key, hits, ceil(extract(epoch FROM c.resets_at - now()) * 1000)::int AS ttl`;
+RETURNING key, hits, ceil(extract(epoch FROM c.resets_at - now()) * 1000)::int AS ttl ${PREPARE_MARK}`;
 
 const READ_HITS = `SELECT hits, ceil(extract(epoch FROM resets_at - now()) * 1000)::int AS ttl FROM rate_limit_counts WHERE key = $1 AND resets_at > now()`;
 

@@ -6,7 +6,8 @@ export const EVENTS_CHANNEL = 'workcred_events';
 
 /**
  * A live event. Topics say who may receive it: `user:<id>`, `company:<id>`, `admins`.
- * Payloads carry ids, not rows (NOTIFY payloads are capped at 8,000 bytes); clients refetch.
+ * Payloads carry ids, not rows (NOTIFY payloads are capped at 8,000 bytes); clients refetch. The
+ * one exception is `data` (withData).
  */
 export interface LiveEvent {
   topic: string;
@@ -18,6 +19,12 @@ export interface LiveEvent {
    * need not refetch it (Pusher's and Laravel Echo's "to others"); no other socket sees it.
    */
   origin?: string;
+  /**
+   * What the screen would refetch on this event, on a person's own topic only, when it fits one
+   * notification (withData): an EPFO decision reaches a page that is open and waiting for it, and
+   * a crowd's pages each saved a request (issue 34, Speed; ADR 0033).
+   */
+  data?: unknown;
 }
 
 /** The header a page sends its live socket's id in (from "ready"), so its own changes come back marked `own`. */
@@ -31,11 +38,19 @@ export function originOf(request: FastifyRequest): string | undefined {
 }
 
 /** NOTIFY payloads must stay under 8,000 bytes: a longer batch goes as several notifications. */
-const MAX_PAYLOAD_CHARS = 7000;
+const MAX_PAYLOAD_BYTES = 7000;
+/** An event's size in a notification, in bytes (a name in Devanagari takes three a letter). */
+const bytesOf = (event: LiveEvent) => Buffer.byteLength(JSON.stringify(event)) + 1;
 
 /** Whether the events go as one notification (an id of 36 characters added to each without one). */
 export function eventsFitOneNotification(events: LiveEvent[]): boolean {
-  return events.reduce((size, event) => size + JSON.stringify(event).length + 1 + (event.id === undefined ? 44 : 0), 2) <= MAX_PAYLOAD_CHARS;
+  return events.reduce((size, event) => size + bytesOf(event) + (event.id === undefined ? 44 : 0), 2) <= MAX_PAYLOAD_BYTES;
+}
+
+/** The event carrying `data`, if it fits a notification on its own; else the event alone, and the screen refetches. */
+export function withData(event: LiveEvent, data: unknown): LiveEvent {
+  const carrying = { ...event, data };
+  return bytesOf(carrying) + 2 <= MAX_PAYLOAD_BYTES ? carrying : event;
 }
 
 /**
@@ -49,8 +64,8 @@ export async function publish(db: Kysely<DB> | Transaction<DB>, event: LiveEvent
   let batch: LiveEvent[] = [];
   let size = 2;
   for (const next of events) {
-    const length = JSON.stringify(next).length + 1;
-    if (batch.length > 0 && size + length > MAX_PAYLOAD_CHARS) {
+    const length = bytesOf(next);
+    if (batch.length > 0 && size + length > MAX_PAYLOAD_BYTES) {
       await notify(db, batch);
       batch = [];
       size = 2;

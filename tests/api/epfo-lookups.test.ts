@@ -104,6 +104,33 @@ describe.skipIf(laneUnavailable)(`EPFO lookups behind the UAN check (${testDbKin
     expect(await calls()).toContainEqual({ provider: 'development', outcome: 'answered', company_id: null });
   });
 
+  it("carries the decided list in the candidate's own event, as the list's GET answers it; the team and companies hear ids", async () => {
+    const sana = await candidate('Sana Qureshi', 'confirmed', 'Infosys Ltd');
+    await t.factories.application((await t.factories.job(company.id)).id, sana.id);
+    const listen = async (jar: CookieJar) => {
+      const socket = await t.app.injectWS('/api/live', { headers: { cookie: jar.header } });
+      const got: { type: string; id?: string; data?: unknown }[] = [];
+      socket.on('message', (data) => got.push(JSON.parse(String(data)) as (typeof got)[number]));
+      await waitFor(() => got.some((message) => message.type === 'ready'), { what: 'ready' });
+      return { socket, got };
+    };
+    const page = await listen(sana.jar);
+    const team = await listen(admin.jar);
+    const employerPage = await listen(employer.jar);
+    try {
+      await consent(sana);
+      const decidedEvent = await waitFor(() => page.got.find((message) => message.type === 'verification_check' && Array.isArray(message.data)), { what: 'the decision with its list' });
+      // The page takes it instead of asking again: it must be exactly what the GET answers.
+      const list = await call(sana, 'GET', '/api/verification/checks');
+      expect(decidedEvent.data).toEqual(list.json());
+      expect((decidedEvent.data as CandidateCheck[]).find((check) => check.subject === 'uan')).toMatchObject({ decided_by: null, status: 'in_review', epfo: { state: 'decided' } });
+      await waitFor(() => employerPage.got.some((message) => message.type === 'verification_check' && message.id === sana.id), { what: "the employer's event" });
+      for (const other of [...team.got, ...employerPage.got]) expect(other).not.toHaveProperty('data');
+    } finally {
+      for (const socket of [page.socket, team.socket, employerPage.socket]) socket.terminate();
+    }
+  });
+
   it('sends an overlap, a claimed employer EPFO does not show, and an unknown UAN to review, each with its evidence', async () => {
     const arjun = await candidate('Arjun Nair', 'overlap', 'HCL Technologies');
     await consent(arjun);

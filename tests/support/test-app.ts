@@ -18,14 +18,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}, options: { distDir?: string; beforeReady?: (app: FastifyInstance) => void; clock?: () => Date; uanProvider?: EpfoHistoryProvider | null } = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { distDir?: string; beforeReady?: (app: FastifyInstance) => void; clock?: () => Date; uanProvider?: EpfoHistoryProvider | null; database?: Database } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'workcred-test-'));
   // The public answers cache and the company job-list cache are off unless a test turns them on
   // (public-jobs-cache.test.ts, company-jobs-cache.test.ts): tests that change jobs or add
   // applications straight in the database (factories) would otherwise race the change's
   // notification, which reaches the app's listener a moment after the commit.
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', PUBLIC_CACHE_SECONDS: '0', COMPANY_CACHE_SECONDS: '0', ...env });
-  const database = await openTestDatabase();
+  // A test may open its own (its own settings or pool size); it is closed with the app all the same.
+  const database = options.database ?? (await openTestDatabase());
   const app = await buildApp({ config, database, distDir: options.distDir, clock: options.clock, ...(options.uanProvider !== undefined ? { uanProvider: options.uanProvider } : {}) });
   options.beforeReady?.(app);
   await app.ready();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventsOf } from '../../server/realtime/events.ts';
+import { eventsFitOneNotification, eventsOf, withData } from '../../server/realtime/events.ts';
 
 describe('eventsOf: what a live notification carries', () => {
   it('reads one event or a batch of them, in order', () => {
@@ -16,5 +16,22 @@ describe('eventsOf: what a live notification carries', () => {
     expect(eventsOf('not json')).toEqual([]);
     expect(eventsOf('null')).toEqual([]);
     expect(eventsOf(JSON.stringify([{ topic: 'admins' }, 7, { topic: 'everyone', type: 'announcement' }]))).toEqual([{ topic: 'everyone', type: 'announcement' }]);
+  });
+});
+
+describe("withData: an event carries what the screen would refetch only when it fits a notification", () => {
+  const event = { topic: 'user:1', type: 'verification_check', id: 'c1' };
+
+  it('carries a list that fits', () => {
+    const checks = [{ subject: 'uan', status: 'verified', flags: [] }];
+    expect(withData(event, checks)).toEqual({ ...event, data: checks });
+  });
+
+  it("counts bytes, not letters: a list in Devanagari that PostgreSQL's 8,000 bytes would refuse goes without it", () => {
+    // 2,400 letters, 7,200 bytes: under the limit by letters, over it by bytes.
+    const name = 'क'.repeat(2400);
+    expect(withData(event, [{ found: name }])).toEqual(event);
+    expect(eventsFitOneNotification([{ ...event, data: [{ found: name }] }])).toBe(false);
+    expect(withData(event, [{ found: 'k'.repeat(2400) }])).toHaveProperty('data');
   });
 });

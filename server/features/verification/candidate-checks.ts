@@ -13,6 +13,8 @@ import { candidateFlags } from './reading/forensics/candidate-view.ts';
 import { cancelDocumentReads } from './reading/ocr/read-queue.ts';
 import { backToPending, publishCheckChange } from './check-store.ts';
 import { fill } from '../../../shared/fill.ts';
+import { prepared } from '../../db/prepared-statements.ts';
+import type { EpfoHistoryProvider } from './sources/epfo/provider.ts';
 
 const m = messages.verification;
 
@@ -31,23 +33,29 @@ export function purposeOf(subject: VerificationSubject, uanProvider: string | nu
   return m.purposes[subject] ?? subject;
 }
 
+/** The stronger option's consent text: names the provider, what is sent and what is read. */
+export function otpPurposeOf(provider: EpfoHistoryProvider): string {
+  return fill(messages.epfo.otpPurpose, { provider: messages.epfo.providerLabels[provider.name] ?? provider.name });
+}
+
 /**
  * The subjects that apply to a candidate (the phone always, the UAN once entered, each uploaded
  * document type), and the companies they applied to (told of their checks), in one statement.
  */
 export async function applicableSubjects(db: Kysely<DB>, candidateId: string): Promise<{ subjects: Set<VerificationSubject>; documents: Map<VerificationSubject, string>; companies: string[] }> {
-  const facts = await db
-    .selectFrom('user_profiles as u')
-    .leftJoin('candidate_profiles as c', 'c.user_id', 'u.id')
-    .select((eb) => [
-      'c.uan',
-      jsonArrayFrom(eb.selectFrom('candidate_documents as d').select(['d.id', 'd.document_type']).whereRef('d.candidate_id', '=', 'u.id')).as('documents'),
-      jsonArrayFrom(
-        eb.selectFrom('job_applications as ja').innerJoin('job_postings as jp', 'jp.id', 'ja.job_id').select('jp.company_id').distinct().whereRef('ja.candidate_id', '=', 'u.id'),
-      ).as('companies'),
-    ])
-    .where('u.id', '=', candidateId)
-    .executeTakeFirst();
+  const facts = await prepared(
+    db
+      .selectFrom('user_profiles as u')
+      .leftJoin('candidate_profiles as c', 'c.user_id', 'u.id')
+      .select((eb) => [
+        'c.uan',
+        jsonArrayFrom(eb.selectFrom('candidate_documents as d').select(['d.id', 'd.document_type']).whereRef('d.candidate_id', '=', 'u.id')).as('documents'),
+        jsonArrayFrom(
+          eb.selectFrom('job_applications as ja').innerJoin('job_postings as jp', 'jp.id', 'ja.job_id').select('jp.company_id').distinct().whereRef('ja.candidate_id', '=', 'u.id'),
+        ).as('companies'),
+      ])
+      .where('u.id', '=', candidateId),
+  ).executeTakeFirst();
   const subjects = new Set<VerificationSubject>(['phone']);
   if (facts?.uan) subjects.add('uan');
   const documentIds = new Map<VerificationSubject, string>();
@@ -65,36 +73,45 @@ export async function applicableSubjects(db: Kysely<DB>, candidateId: string): P
  * json_agg gives dates as strings: each is read with new Date().
  */
 function checkListFacts(db: Kysely<DB>, candidateId: string) {
-  return db
-    .selectFrom('user_profiles as u')
-    .leftJoin('candidate_profiles as c', 'c.user_id', 'u.id')
-    .select((eb) => [
-      'c.uan',
-      'u.phone',
-      'u.mobile_verified',
-      jsonArrayFrom(eb.selectFrom('candidate_documents as d').select('d.document_type').whereRef('d.candidate_id', '=', 'u.id')).as('documents'),
-      jsonArrayFrom(
-        eb
-          .selectFrom('verification_checks as v')
-          .select(['v.id', 'v.subject', 'v.status', 'v.reason', 'v.decided_by', 'v.decided_at', 'v.flags', 'v.verified_fields', 'v.document_id'])
-          .whereRef('v.candidate_id', '=', 'u.id'),
-      ).as('checks'),
-      jsonArrayFrom(eb.selectFrom('verification_consents as k').select(['k.subject', 'k.purpose', 'k.granted_at']).whereRef('k.candidate_id', '=', 'u.id').where('k.revoked_at', 'is', null)).as('consents'),
-      jsonArrayFrom(eb.selectFrom('document_reads as dr').select(['dr.check_id', 'dr.document_id', 'dr.pages_done', 'dr.page_count']).whereRef('dr.candidate_id', '=', 'u.id').where('dr.state', 'in', ['queued', 'reading'])).as('reads'),
-      jsonArrayFrom(
-        eb.selectFrom('check_requests as r').innerJoin('companies as co', 'co.id', 'r.company_id').select(['r.subject', 'co.name']).distinct().whereRef('r.candidate_id', '=', 'u.id').orderBy('co.name'),
-      ).as('requesters'),
-      // The EPFO lookup behind the UAN check (issue 34), read here too: one statement for the list.
-      jsonArrayFrom(latestLookupRows(db, sql.ref<string>('u.id'))).as('lookups'),
-    ])
-    .where('u.id', '=', candidateId)
-    .executeTakeFirst();
+  return prepared(
+    db
+      .selectFrom('user_profiles as u')
+      .leftJoin('candidate_profiles as c', 'c.user_id', 'u.id')
+      .select((eb) => [
+        'c.uan',
+        'u.phone',
+        'u.mobile_verified',
+        jsonArrayFrom(eb.selectFrom('candidate_documents as d').select('d.document_type').whereRef('d.candidate_id', '=', 'u.id')).as('documents'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('verification_checks as v')
+            .select(['v.id', 'v.subject', 'v.status', 'v.reason', 'v.decided_by', 'v.decided_at', 'v.flags', 'v.verified_fields', 'v.document_id'])
+            .whereRef('v.candidate_id', '=', 'u.id'),
+        ).as('checks'),
+        jsonArrayFrom(eb.selectFrom('verification_consents as k').select(['k.subject', 'k.purpose', 'k.granted_at']).whereRef('k.candidate_id', '=', 'u.id').where('k.revoked_at', 'is', null)).as('consents'),
+        jsonArrayFrom(eb.selectFrom('document_reads as dr').select(['dr.check_id', 'dr.document_id', 'dr.pages_done', 'dr.page_count']).whereRef('dr.candidate_id', '=', 'u.id').where('dr.state', 'in', ['queued', 'reading'])).as('reads'),
+        jsonArrayFrom(
+          eb.selectFrom('check_requests as r').innerJoin('companies as co', 'co.id', 'r.company_id').select(['r.subject', 'co.name']).distinct().whereRef('r.candidate_id', '=', 'u.id').orderBy('co.name'),
+        ).as('requesters'),
+        // The EPFO lookup behind the UAN check (issue 34), read here too: one statement for the list.
+        jsonArrayFrom(latestLookupRows(db, sql.ref<string>('u.id'))).as('lookups'),
+      ])
+      .where('u.id', '=', candidateId),
+  ).executeTakeFirst();
 }
 
 function readingOf(check: { id: string; status: string; document_id: string | null } | undefined, reads: { check_id: string; document_id: string; pages_done: number; page_count: number | null }[]) {
   if (!check || check.status !== 'pending') return null;
   const read = reads.find((row) => row.check_id === check.id && row.document_id === check.document_id);
   return read ? { pages_done: read.pages_done, page_count: read.page_count } : null;
+}
+
+/**
+ * What GET /api/verification/checks answers the candidate, with this instance's EPFO provider (its
+ * name in the consent text, and the OTP option where it has one).
+ */
+export function checksFor(db: Kysely<DB>, candidateId: string, provider: EpfoHistoryProvider | null): Promise<CandidateCheck[]> {
+  return listCandidateChecks(db, candidateId, provider?.name ?? null, provider?.passbookFlow ? otpPurposeOf(provider) : null);
 }
 
 /** GET /api/verification/checks: one entry per subject that applies, in a fixed order. */

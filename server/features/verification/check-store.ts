@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { writeAudit } from '../../audit/write-audit.ts';
+import { prepared } from '../../db/prepared-statements.ts';
 import type { DocumentEmploymentClaim } from '../../db/schema-candidates.ts';
 import type { DB, VerificationFlag, VerificationSubject } from '../../db/schema.ts';
-import { publish } from '../../realtime/events.ts';
+import { publish, withData, type LiveEvent } from '../../realtime/events.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { emitWebhookEvent } from '../webhooks/emit.ts';
 import type { EpfoHistoryProvider } from './sources/epfo/provider.ts';
@@ -51,13 +52,14 @@ export async function loadFacts(db: Kysely<DB>, candidateId: string) {
 
 /** The candidate's active consent for a subject, if any. */
 export async function activeConsent(db: Kysely<DB> | Transaction<DB>, candidateId: string, subject: VerificationSubject) {
-  return db
-    .selectFrom('verification_consents')
-    .select(['id', 'purpose', 'granted_at'])
-    .where('candidate_id', '=', candidateId)
-    .where('subject', '=', subject)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+  return prepared(
+    db
+      .selectFrom('verification_consents')
+      .select(['id', 'purpose', 'granted_at'])
+      .where('candidate_id', '=', candidateId)
+      .where('subject', '=', subject)
+      .where('revoked_at', 'is', null),
+  ).executeTakeFirst();
 }
 
 /**
@@ -85,16 +87,18 @@ export function backToPending(documentId?: string | null) {
  * and every company the candidate applied to (`company:<id>`, id = the candidate: employers see
  * verification badges, not checks). Inside the caller's transaction: sent only if it commits.
  * `origin`: the live socket of the candidate's page that asked (it gets the event marked as its own).
+ * `checks`: the candidate's list after the change, carried by their event when it fits (withData).
  */
 export async function publishCheckChange(
   trx: Transaction<DB>,
   candidateId: string,
   checkId: string,
   companies?: string[],
-  { origin }: { origin?: string } = {},
+  { origin, checks }: { origin?: string; checks?: unknown[] } = {},
 ): Promise<void> {
+  const theirs: LiveEvent = { topic: `user:${candidateId}`, type: 'verification_check', id: checkId, ...(origin ? { origin } : {}) };
   await publish(trx, [
-    { topic: `user:${candidateId}`, type: 'verification_check', id: checkId, ...(origin ? { origin } : {}) },
+    checks ? withData(theirs, checks) : theirs,
     { topic: 'admins', type: 'verification_check', id: checkId },
     ...(companies ?? (await companiesAppliedTo(trx, candidateId))).map((companyId) => ({ topic: `company:${companyId}`, type: 'verification_check', id: candidateId })),
   ]);
@@ -102,13 +106,14 @@ export async function publishCheckChange(
 
 /** The companies the candidate applied to: those told of their checks (pass it on to publishCheckChange and emitCheckVerified to read it once). */
 export async function companiesAppliedTo(trx: Transaction<DB>, candidateId: string): Promise<string[]> {
-  const rows = await trx
-    .selectFrom('job_applications as ja')
-    .innerJoin('job_postings as jp', 'jp.id', 'ja.job_id')
-    .select('jp.company_id')
-    .distinct()
-    .where('ja.candidate_id', '=', candidateId)
-    .execute();
+  const rows = await prepared(
+    trx
+      .selectFrom('job_applications as ja')
+      .innerJoin('job_postings as jp', 'jp.id', 'ja.job_id')
+      .select('jp.company_id')
+      .distinct()
+      .where('ja.candidate_id', '=', candidateId),
+  ).execute();
   return rows.map((row) => row.company_id);
 }
 

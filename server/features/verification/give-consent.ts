@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { messages } from '../../../shared/messages.ts';
 import { PRIVACY_NOTICE_VERSION } from '../../../shared/schemas/privacy.ts';
+import { prepared } from '../../db/prepared-statements.ts';
 import type { DB, VerificationSubject } from '../../db/schema.ts';
 import { conflict } from '../../http/errors.ts';
 import { eventsFitOneNotification, EVENTS_CHANNEL, publish, type LiveEvent } from '../../realtime/events.ts';
@@ -37,73 +38,76 @@ function consentStatement(
     ...(event.id === undefined ? [sql.lit('id'), sql`"check"."id"`] : []),
   ];
   const payload = sql<string>`json_build_array(${sql.join(input.events.map((event) => sql`json_build_object(${sql.join(fields(event))})`))})::text`;
-  return db
-    .with('consent', (qb) =>
-      qb
-        .insertInto('verification_consents')
-        .values({ candidate_id: candidateId, subject, purpose: input.purpose, ip_address: input.ip, notice_version: PRIVACY_NOTICE_VERSION })
-        .onConflict((oc) => oc.columns(['candidate_id', 'subject']).where('revoked_at', 'is', null).doNothing())
-        .returning('id'),
-    )
-    .with('check', (qb) =>
-      qb
-        .insertInto('verification_checks')
-        .columns(['candidate_id', 'subject', 'document_id', 'status'])
-        .expression((eb) => eb.selectFrom('consent').select([sql.val(candidateId).as('candidate_id'), sql.val(subject).as('subject'), sql.val(documentId).as('document_id'), sql.lit('pending').as('status')]))
-        .onConflict((oc) => oc.constraint('verification_checks_one_per_subject').doUpdateSet(backToPending(documentId)))
-        .returning('id'),
-    )
-    .with('audit', (qb) =>
-      qb
-        .insertInto('admin_audit_logs')
-        .columns(['admin_id', 'company_id', 'action', 'entity_type', 'entity_id', 'details', 'ip_address'])
-        .expression((eb) =>
-          eb
-            .selectFrom(['check', 'consent'])
-            .select([
-              sql.val(candidateId).as('admin_id'),
-              sql.lit(null).as('company_id'),
-              sql.lit('verification_consent_given').as('action'),
-              sql.lit('verification_check').as('entity_type'),
-              'check.id as entity_id',
-              sql`jsonb_build_object('subject', ${subject}::text, 'consent_id', "consent"."id")`.as('details'),
-              sql.val(input.ip).as('ip_address'),
-            ]),
-        ),
-    )
-    .with('lookup', (qb) =>
-      qb
-        .insertInto('epfo_lookups')
-        .columns(['candidate_id', 'check_id', 'consent_id', 'provider', 'billed_company_id', 'next_attempt_at', 'requested_at'])
-        .expression((eb) =>
-          eb
-            .selectFrom(['check', 'consent'])
-            .select([
-              sql.val(candidateId).as('candidate_id'),
-              'check.id as check_id',
-              'consent.id as consent_id',
-              sql.val(lookup?.provider ?? null).as('provider'),
-              // Billed to the newest company that asked for the check, or WorkCred (queue-lookup.ts).
-              eb.selectFrom('check_requests').select('company_id').where('candidate_id', '=', candidateId).where('subject', '=', 'uan').orderBy('created_at', 'desc').limit(1).as('billed_company_id'),
-              sql.val(lookup?.now ?? null).as('next_attempt_at'),
-              sql.val(lookup?.now ?? null).as('requested_at'),
-            ])
-            .where(sql.lit(lookup !== null)),
-        )
-        .onConflict((oc) => oc.column('check_id').where('state', 'in', ['queued', 'retrying']).doNothing()),
-    )
-    .selectNoFrom((eb) => [
-      eb.selectFrom('consent').select('id').as('consent_id'),
-      eb.selectFrom('check').select('id').as('check_id'),
-      // The statement's snapshot: the check as it was, for a consent that was standing already.
-      eb.selectFrom('verification_checks').select('status').where('candidate_id', '=', candidateId).where('subject', '=', subject).as('standing_status'),
-      eb
-        .selectFrom('check')
-        .select(
-          sql<string>`concat_ws(',', pg_notify(${EVENTS_CHANNEL}, ${payload})::text${lookup ? sql`, pg_notify(${EPFO_LOOKUPS_CHANNEL}, '')::text` : sql``})`.as('notified'),
-        )
-        .as('notified'),
-    ]);
+  return prepared(
+    db
+      .with('consent', (qb) =>
+        qb
+          .insertInto('verification_consents')
+          .values({ candidate_id: candidateId, subject, purpose: input.purpose, ip_address: input.ip, notice_version: PRIVACY_NOTICE_VERSION })
+          .onConflict((oc) => oc.columns(['candidate_id', 'subject']).where('revoked_at', 'is', null).doNothing())
+          .returning('id'),
+      )
+      .with('check', (qb) =>
+        qb
+          .insertInto('verification_checks')
+          .columns(['candidate_id', 'subject', 'document_id', 'status'])
+          .expression((eb) => eb.selectFrom('consent').select([sql.val(candidateId).as('candidate_id'), sql.val(subject).as('subject'), sql.val(documentId).as('document_id'), sql.lit('pending').as('status')]))
+          .onConflict((oc) => oc.constraint('verification_checks_one_per_subject').doUpdateSet(backToPending(documentId)))
+          .returning('id'),
+      )
+      .with('audit', (qb) =>
+        qb
+          .insertInto('admin_audit_logs')
+          .columns(['admin_id', 'company_id', 'action', 'entity_type', 'entity_id', 'details', 'ip_address'])
+          .expression((eb) =>
+            eb
+              .selectFrom(['check', 'consent'])
+              .select([
+                sql.val(candidateId).as('admin_id'),
+                sql.lit(null).as('company_id'),
+                sql.lit('verification_consent_given').as('action'),
+                sql.lit('verification_check').as('entity_type'),
+                'check.id as entity_id',
+                sql`jsonb_build_object('subject', ${subject}::text, 'consent_id', "consent"."id")`.as('details'),
+                sql.val(input.ip).as('ip_address'),
+              ]),
+          ),
+      )
+      .with('lookup', (qb) =>
+        qb
+          .insertInto('epfo_lookups')
+          .columns(['candidate_id', 'check_id', 'consent_id', 'provider', 'billed_company_id', 'next_attempt_at', 'requested_at'])
+          .expression((eb) =>
+            eb
+              .selectFrom(['check', 'consent'])
+              .select([
+                sql.val(candidateId).as('candidate_id'),
+                'check.id as check_id',
+                'consent.id as consent_id',
+                sql.val(lookup?.provider ?? null).as('provider'),
+                // Billed to the newest company that asked for the check, or WorkCred (queue-lookup.ts).
+                eb.selectFrom('check_requests').select('company_id').where('candidate_id', '=', candidateId).where('subject', '=', 'uan').orderBy('created_at', 'desc').limit(1).as('billed_company_id'),
+                sql.val(lookup?.now ?? null).as('next_attempt_at'),
+                sql.val(lookup?.now ?? null).as('requested_at'),
+              ])
+              .where(sql.lit(lookup !== null)),
+          )
+          // The partial index's predicate as literals: a prepared statement's generic plan cannot match it to parameters.
+          .onConflict((oc) => oc.column('check_id').where(sql<boolean>`state in ('queued', 'retrying')`).doNothing()),
+      )
+      .selectNoFrom((eb) => [
+        eb.selectFrom('consent').select('id').as('consent_id'),
+        eb.selectFrom('check').select('id').as('check_id'),
+        // The statement's snapshot: the check as it was, for a consent that was standing already.
+        eb.selectFrom('verification_checks').select('status').where('candidate_id', '=', candidateId).where('subject', '=', subject).as('standing_status'),
+        eb
+          .selectFrom('check')
+          .select(
+            sql<string>`concat_ws(',', pg_notify(${EVENTS_CHANNEL}, ${payload})::text${lookup ? sql`, pg_notify(${EPFO_LOOKUPS_CHANNEL}, '')::text` : sql``})`.as('notified'),
+          )
+          .as('notified'),
+      ]),
+  );
 }
 
 /**

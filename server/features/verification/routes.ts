@@ -15,11 +15,10 @@ import { messages } from '../../../shared/messages.ts';
 import { sessionOf } from '../../http/access.ts';
 import { AppError, tooManyRequests } from '../../http/errors.ts';
 import type { FeatureDeps } from '../feature-deps.ts';
-import { candidateIdOf, listCandidateChecks, revokeConsent } from './candidate-checks.ts';
+import { candidateIdOf, checksFor, revokeConsent } from './candidate-checks.ts';
 import { giveConsent } from './give-consent.ts';
 import { renderCheckPage } from './check-page-image.ts';
 import { checkWithConsent, decideCheck, getCheckDetail, listQueue, openCheckDocument } from './review-queue.ts';
-import { otpPurposeOf } from './lookups/passbook-otp.ts';
 import { runCheckSafely, type CheckDeps } from './run-check.ts';
 import type { EpfoHistoryProvider } from './sources/epfo/provider.ts';
 import { originOf } from '../../realtime/events.ts';
@@ -48,8 +47,7 @@ export function createVerificationRoutes(options: { uanProvider: EpfoHistoryProv
     const { uanProvider, onLookupQueued, onReadQueued } = options;
     const checkDeps = (log: FastifyInstance['log']): CheckDeps => ({ db, storage, log, uanProvider, onLookupQueued, onReadQueued, clock });
 
-    const otpPurpose = uanProvider?.passbookFlow ? otpPurposeOf(uanProvider) : null;
-    const listChecks = (candidateId: string) => listCandidateChecks(db, candidateId, uanProvider?.name ?? null, otpPurpose);
+    const listChecks = (candidateId: string) => checksFor(db, candidateId, uanProvider);
     api.get('/api/verification/checks', { config: { access: 'user' }, schema: { response: { 200: candidateCheckListSchema } } }, async (request) =>
       listChecks(candidateIdOf(sessionOf(request))),
     );

@@ -1,4 +1,4 @@
-/** A live event from /api/live: ids, not rows; the screen refetches what it shows. */
+/** A live event from /api/live: ids, not rows (but `data`); the screen refetches what it shows. */
 export interface LiveEvent {
   topic: string;
   type: string;
@@ -10,6 +10,8 @@ export interface LiveEvent {
    * screen that already shows that request's answer need not refetch.
    */
   own?: boolean;
+  /** What the screen would refetch, on the person's own topic, when it fits (an EPFO decision's check list). */
+  data?: unknown;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { prepared } from '../../../db/prepared-statements.ts';
 import type { DB } from '../../../db/schema.ts';
 import type { EmploymentClaim } from '../decision/history-types.ts';
 
@@ -20,36 +21,37 @@ export interface LookupSubject {
  */
 export async function loadLookupSubject(db: Reader, candidateId: string, today: string): Promise<LookupSubject | null> {
   // One statement: the lookup runs for every verifying candidate, and a burst of them shares the app.
-  const person = await db
-    .selectFrom('user_profiles as u')
-    .leftJoin('candidate_profiles as c', 'c.user_id', 'u.id')
-    .select((eb) => [
-      'u.full_name',
-      'c.uan',
-      'c.current_employer',
-      jsonArrayFrom(
-        eb
-          .selectFrom('employments as e')
-          .innerJoin('companies as co', 'co.id', 'e.company_id')
-          .select(['co.name', 'e.joining_date', 'e.last_working_day'])
-          .whereRef('e.employee_id', '=', 'u.id')
-          .where('e.confirmation', '=', 'confirmed')
-          // A joining still ahead has no EPFO record yet: nothing to compare.
-          .where('e.joining_date', '<=', today)
-          .orderBy('e.joining_date'),
-      ).as('employments'),
-      jsonArrayFrom(
-        eb
-          .selectFrom('candidate_documents as d')
-          .select(['d.document_type', 'd.employment_claim'])
-          .whereRef('d.candidate_id', '=', 'u.id')
-          .where('d.document_type', 'in', ['experience_letter', 'salary_slip'])
-          .where('d.employment_claim', 'is not', null)
-          .orderBy('d.document_type'),
-      ).as('documents'),
-    ])
-    .where('u.id', '=', candidateId)
-    .executeTakeFirst();
+  const person = await prepared(
+    db
+      .selectFrom('user_profiles as u')
+      .leftJoin('candidate_profiles as c', 'c.user_id', 'u.id')
+      .select((eb) => [
+        'u.full_name',
+        'c.uan',
+        'c.current_employer',
+        jsonArrayFrom(
+          eb
+            .selectFrom('employments as e')
+            .innerJoin('companies as co', 'co.id', 'e.company_id')
+            .select(['co.name', 'e.joining_date', 'e.last_working_day'])
+            .whereRef('e.employee_id', '=', 'u.id')
+            .where('e.confirmation', '=', 'confirmed')
+            // A joining still ahead has no EPFO record yet: nothing to compare.
+            .where('e.joining_date', '<=', today)
+            .orderBy('e.joining_date'),
+        ).as('employments'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('candidate_documents as d')
+            .select(['d.document_type', 'd.employment_claim'])
+            .whereRef('d.candidate_id', '=', 'u.id')
+            .where('d.document_type', 'in', ['experience_letter', 'salary_slip'])
+            .where('d.employment_claim', 'is not', null)
+            .orderBy('d.document_type'),
+        ).as('documents'),
+      ])
+      .where('u.id', '=', candidateId),
+  ).executeTakeFirst();
   if (!person) return null;
   const claims: EmploymentClaim[] = [];
   const current = person.current_employer?.trim();

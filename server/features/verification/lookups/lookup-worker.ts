@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { PREPARE_MARK } from '../../../db/prepared-statements.ts';
 import { SlottedDrainer } from '../../../messaging/drain-loop.ts';
 import { processPassbookLookup, type ClaimedPassbookLookup } from './passbook-otp-steps.ts';
 import { processLookup, type LookupWorkerDeps } from './process-lookup.ts';
@@ -45,7 +46,7 @@ export class EpfoLookupWorker extends SlottedDrainer<ClaimedPassbookLookup> {
       UPDATE epfo_lookups l SET attempts = l.attempts + 1, next_attempt_at = ${lease}, otp_code = NULL
       FROM due WHERE l.id = due.id
       RETURNING l.id, l.candidate_id, l.check_id, l.consent_id, l.provider, l.billed_company_id, l.attempts, l.requested_at,
-        l.method, l.otp_step, l.otp_step_at, l.otp_session, due.otp_code, l.otp_expires_at, l.otp_wrong`.execute(this.deps.db);
+        l.method, l.otp_step, l.otp_step_at, l.otp_session, due.otp_code, l.otp_expires_at, l.otp_wrong ${sql.raw(PREPARE_MARK)}`.execute(this.deps.db);
     return claimed.rows;
   }
 

@@ -6,6 +6,7 @@ import { PRIVACY_NOTICE_VERSION } from '../../../../shared/schemas/privacy.ts';
 import { writeAudit } from '../../../audit/write-audit.ts';
 import type { DB } from '../../../db/schema.ts';
 import { AppError, conflict, tooManyRequests } from '../../../http/errors.ts';
+import { otpPurposeOf } from '../candidate-checks.ts';
 import { activeConsent, publishCheckChange } from '../run-check.ts';
 import type { EpfoHistoryProvider } from '../sources/epfo/provider.ts';
 import { latestLookupView } from './lookup-views.ts';
@@ -13,11 +14,6 @@ import { OTP_MAX_SENDS, OTP_MAX_STARTS_PER_HOUR, OTP_RESEND_SECONDS } from './pa
 import { EPFO_LOOKUPS_CHANNEL, queueEpfoLookup } from './queue-lookup.ts';
 
 const text = messages.epfo;
-
-/** The stronger option's consent text: names the provider, what is sent and what is read. */
-export function otpPurposeOf(provider: EpfoHistoryProvider): string {
-  return fill(text.otpPurpose, { provider: text.providerLabels[provider.name] ?? provider.name });
-}
 
 async function viewOf(db: Kysely<DB>, candidateId: string): Promise<EpfoLookupView> {
   const view = await latestLookupView(db, candidateId);

@@ -5,7 +5,9 @@ import { messages } from '../../../../shared/messages.ts';
 import { todayInIndia } from '../../../../shared/schemas/jobs.ts';
 import type { EpfoFindings } from '../../../../shared/schemas/epfo.ts';
 import { writeAudit } from '../../../audit/write-audit.ts';
+import { prepared } from '../../../db/prepared-statements.ts';
 import type { DB, ProviderCallOutcome } from '../../../db/schema.ts';
+import { checksFor } from '../candidate-checks.ts';
 import { activeConsent, companiesAppliedTo, emitCheckVerified, publishCheckChange } from '../run-check.ts';
 import { EpfoNotFound, EpfoRateLimited, EpfoRefused, EpfoUnavailable, type EpfoHistory, type EpfoHistoryProvider } from '../sources/epfo/provider.ts';
 import { checkOutcomeOf } from './check-outcome.ts';
@@ -91,10 +93,11 @@ async function process(deps: LookupWorkerDeps, lookup: ClaimedLookup): Promise<v
   } catch (error) {
     answer = error instanceof EpfoNotFound ? { kind: 'not_found' } : { kind: 'failed', error, retryAfterSeconds: error instanceof EpfoUnavailable ? error.retryAfterSeconds : null };
   }
-  await db
-    .insertInto('provider_calls')
-    .values({ provider: provider.name, kind: 'epfo_history', company_id: lookup.billed_company_id, outcome: outcomeOf(answer), duration_ms: Math.round(performance.now() - started) })
-    .execute();
+  await prepared(
+    db
+      .insertInto('provider_calls')
+      .values({ provider: provider.name, kind: 'epfo_history', company_id: lookup.billed_company_id, outcome: outcomeOf(answer), duration_ms: Math.round(performance.now() - started) }),
+  ).execute();
 
   if (answer.kind === 'failed') {
     const level = answer.error instanceof EpfoUnavailable ? 'warn' : 'error';
@@ -113,36 +116,38 @@ export async function decideLookup(deps: LookupWorkerDeps, lookup: ClaimedLookup
   const outcome = checkOutcomeOf(findings);
   await deps.db.transaction().execute(async (trx) => {
     // The check first, then the lookup: the order the refresh and the consent's withdrawal lock them in.
-    const check = await trx.selectFrom('verification_checks').select('id').where('id', '=', lookup.check_id).forUpdate().executeTakeFirst();
+    const check = await prepared(trx.selectFrom('verification_checks').select('id').where('id', '=', lookup.check_id).forUpdate()).executeTakeFirst();
     if (!check) return;
     const now = deps.clock();
     // Decided only while still open and under the consent that asked for it (withdrawn, or given
     // again with a lookup of its own: nothing is stored).
-    const decided = await trx
-      .updateTable('epfo_lookups')
-      .set({ state: 'decided', result: JSON.stringify(findings), reference, decided_at: now, last_error: null })
-      .where('id', '=', lookup.id)
-      .where('state', 'in', ['queued', 'retrying'])
-      .where(({ exists, selectFrom }) => exists(selectFrom('verification_consents').select('id').where('id', '=', lookup.consent_id).where('revoked_at', 'is', null)))
-      .returning('id')
-      .executeTakeFirst();
+    const decided = await prepared(
+      trx
+        .updateTable('epfo_lookups')
+        .set({ state: 'decided', result: JSON.stringify(findings), reference, decided_at: now, last_error: null })
+        .where('id', '=', lookup.id)
+        .where('state', 'in', ['queued', 'retrying'])
+        .where(({ exists, selectFrom }) => exists(selectFrom('verification_consents').select('id').where('id', '=', lookup.consent_id).where('revoked_at', 'is', null)))
+        .returning('id'),
+    ).executeTakeFirst();
     if (!decided) return;
-    await trx
-      .updateTable('verification_checks')
-      .set({
-        status: outcome.status,
-        reason: null,
-        decided_by: outcome.status === 'verified' ? 'provider' : null,
-        decided_by_user: null,
-        decided_at: outcome.status === 'verified' ? now : null,
-        flags: JSON.stringify(outcome.flags),
-        verified_fields: outcome.verifiedFields,
-        provider: providerName,
-        provider_reference: reference,
-        updated_at: sql<Date>`now()`,
-      })
-      .where('id', '=', check.id)
-      .execute();
+    await prepared(
+      trx
+        .updateTable('verification_checks')
+        .set({
+          status: outcome.status,
+          reason: null,
+          decided_by: outcome.status === 'verified' ? 'provider' : null,
+          decided_by_user: null,
+          decided_at: outcome.status === 'verified' ? now : null,
+          flags: JSON.stringify(outcome.flags),
+          verified_fields: outcome.verifiedFields,
+          provider: providerName,
+          provider_reference: reference,
+          updated_at: sql<Date>`now()`,
+        })
+        .where('id', '=', check.id),
+    ).execute();
     await writeAudit(trx, {
       actorId: null,
       companyId: null,
@@ -154,7 +159,10 @@ export async function decideLookup(deps: LookupWorkerDeps, lookup: ClaimedLookup
       ip: null,
     });
     const companies = await companiesAppliedTo(trx, lookup.candidate_id);
-    await publishCheckChange(trx, lookup.candidate_id, check.id, companies);
+    // The candidate's page is open and waiting (they consented seconds ago): their event carries
+    // the list it would otherwise fetch again, read here in the decision's transaction.
+    const checks = await checksFor(trx, lookup.candidate_id, deps.provider);
+    await publishCheckChange(trx, lookup.candidate_id, check.id, companies, { checks });
     if (outcome.status === 'verified') await emitCheckVerified(trx, lookup.candidate_id, 'uan', outcome.verifiedFields, companies);
   });
 }

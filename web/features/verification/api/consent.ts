@@ -17,13 +17,20 @@ export function revokeConsent(subject: VerificationSubjectName): Promise<Candida
 
 /**
  * The answer is every check as it stands after the change: shown as it is, not fetched again (the
- * change's own live event is marked `own` and skipped). A failure refetches what is true.
+ * change's own live event is marked `own` and skipped). A failure refetches what is true, and so
+ * does an answer overtaken by a live event's list (an EPFO decision that came first, which the
+ * answer, read before it, would hide).
  */
 function useConsentMutation(mutationFn: (subject: VerificationSubjectName) => Promise<CandidateCheck[]>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: (checks) => queryClient.setQueryData(verificationChecksQueryKey, checks),
+    onMutate: () => ({ asked: Date.now() }),
+    onSuccess: (checks, _subject, context) => {
+      const overtaken = (queryClient.getQueryState(verificationChecksQueryKey)?.dataUpdatedAt ?? 0) >= (context?.asked ?? Number.POSITIVE_INFINITY);
+      if (overtaken) return queryClient.invalidateQueries({ queryKey: verificationChecksQueryKey });
+      queryClient.setQueryData(verificationChecksQueryKey, checks);
+    },
     onError: () => queryClient.invalidateQueries({ queryKey: verificationChecksQueryKey }),
   });
 }

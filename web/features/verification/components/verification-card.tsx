@@ -11,7 +11,7 @@ import { errorMessage } from '@web/lib/api-client.ts';
 import { fill } from '@web/lib/fill.ts';
 import { useLiveEvents } from '@web/lib/live/use-live-events.ts';
 import { useGiveConsent, useRevokeConsent } from '../api/consent.ts';
-import { useVerificationChecks, verificationChecksQueryKey } from '../api/get-checks.ts';
+import { takeChecksFromEvent, useVerificationChecks, verificationChecksQueryKey } from '../api/get-checks.ts';
 import { CheckFlags } from './check-flags.tsx';
 import { EpfoOtpOption } from './epfo-otp-option.tsx';
 import { EpfoProgress } from './epfo-progress.tsx';
@@ -139,7 +139,8 @@ export function VerificationCard() {
   const queryClient = useQueryClient();
   useLiveEvents((event) => {
     // A change this page made (its consent) is in that request's answer already: not fetched again.
-    if (event.type === 'ready' || (event.type === 'verification_check' && !('own' in event && event.own))) void queryClient.invalidateQueries({ queryKey: verificationChecksQueryKey });
+    if (event.type === 'ready') void queryClient.invalidateQueries({ queryKey: verificationChecksQueryKey });
+    else if (event.type === 'verification_check' && !('own' in event && event.own)) void takeChecksFromEvent(queryClient, 'data' in event ? event.data : undefined);
   });
   // An upload or a new UAN on the same dashboard refreshes the registration's data (by key, so
   // this feature does not import the registration's): a new document means a new check to show.
