@@ -17,8 +17,9 @@ export interface ThrowawayCluster {
 /**
  * A PostgreSQL cluster of our own from the installed binaries, on a free port, with durability
  * settings relaxed for speed (fsync off): for tests only. As root, postgres runs as user postgres.
+ * `settings`: more server settings (`-c name=value`), as a bench's sized server needs.
  */
-export function startThrowawayCluster(): ThrowawayCluster | { error: string } {
+export function startThrowawayCluster(settings: Record<string, string> = {}): ThrowawayCluster | { error: string } {
   if (!existsSync(path.join(PG_BIN, 'initdb'))) return { error: `no PostgreSQL binaries in ${PG_BIN} (set PG_BIN or TEST_DATABASE_URL)` };
   const isRoot = process.getuid?.() === 0;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'workcred-pg-'));
@@ -31,7 +32,8 @@ export function startThrowawayCluster(): ThrowawayCluster | { error: string } {
 
   let port = 0;
   const startOn = (candidate: number) => {
-    const opts = `-p ${candidate} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+    const extra = Object.entries(settings).map(([name, value]) => ` -c ${name}=${value}`).join('');
+    const opts = `-p ${candidate} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200${extra}`;
     return asPg('pg_ctl', ['-D', dataDir, '-o', opts, '-l', path.join(dir, 'log'), '-w', 'start']);
   };
   // A random high port; if it is taken, pg_ctl fails and we try another.
