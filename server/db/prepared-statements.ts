@@ -20,7 +20,7 @@ export function prepared<Q extends { modifyEnd(modifier: Expression<unknown>): Q
 }
 
 /** A prepared statement's name: the text's hash, so the same text is the same statement on every connection. */
-export function preparedNameOf(text: string): string {
+function preparedNameOf(text: string): string {
   return `wc_${createHash('sha1').update(text).digest('hex')}`;
 }
 

@@ -50,7 +50,7 @@ export function eventsFitOneNotification(events: LiveEvent[]): boolean {
 /** The event carrying `data`, if it fits a notification on its own; else the event alone, and the screen refetches. */
 export function withData(event: LiveEvent, data: unknown): LiveEvent {
   const carrying = { ...event, data };
-  return bytesOf(carrying) + 2 <= MAX_PAYLOAD_BYTES ? carrying : event;
+  return eventsFitOneNotification([carrying]) ? carrying : event;
 }
 
 /**

@@ -1,27 +1,10 @@
-import type { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { laneUnavailable } from '../support/test-database.ts';
 import { createTestApp, signIn, type CookieJar, type TestApp } from '../support/test-app.ts';
+import { livePage, type LiveMessage } from '../support/live-page.ts';
 import { waitFor } from '../support/wait-for.ts';
 
-interface Message {
-  type: string;
-  topic?: string;
-  id?: string;
-  own?: boolean;
-  socket?: string;
-}
-
-/** A page's live socket: every message it got, and its id from "ready". */
-async function page(t: TestApp, jar: CookieJar): Promise<{ socket: WebSocket; got: Message[]; id: string }> {
-  const socket = await t.app.injectWS('/api/live', { headers: { cookie: jar.header } });
-  const got: Message[] = [];
-  socket.on('message', (data) => got.push(JSON.parse(String(data)) as Message));
-  await waitFor(() => got.some((message) => message.type === 'ready'), { what: 'ready' });
-  return { socket, got, id: got.find((message) => message.type === 'ready')!.socket! };
-}
-
-const checkEvents = (got: Message[]) => got.filter((message) => message.type === 'verification_check');
+const checkEvents = (got: LiveMessage[]) => got.filter((message) => message.type === 'verification_check');
 
 /**
  * Issue 34 (Speed): a consent is one statement, and its live event comes back to the page that
@@ -55,10 +38,10 @@ describe.skipIf(laneUnavailable)("a consent's live events, and the page that ask
     const meera = await candidateWithUan('Meera Iyer');
     await t.factories.application((await t.factories.job(company.id)).id, meera.id);
 
-    const asking = await page(t, meera.jar);
-    const otherTab = await page(t, meera.jar);
-    const team = await page(t, await signIn(t.app, admin.email, admin.password, nextIp()));
-    const employer = await page(t, await signIn(t.app, recruiter.email, recruiter.password, nextIp()));
+    const asking = await livePage(t.app, meera.jar);
+    const otherTab = await livePage(t.app, meera.jar);
+    const team = await livePage(t.app, await signIn(t.app, admin.email, admin.password, nextIp()));
+    const employer = await livePage(t.app, await signIn(t.app, recruiter.email, recruiter.password, nextIp()));
     expect(asking.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(otherTab.id).not.toBe(asking.id);
 
@@ -95,7 +78,7 @@ describe.skipIf(laneUnavailable)("a consent's live events, and the page that ask
   it('ignores a header that is not a socket id, and one of a socket that is not there', async () => {
     for (const header of ['not-a-socket', '00000000-0000-4000-8000-000000000000']) {
       const ravi = await candidateWithUan('Ravi Kumar');
-      const tab = await page(t, ravi.jar);
+      const tab = await livePage(t.app, ravi.jar);
       expect((await consent(ravi.jar, header)).statusCode).toBe(200);
       await waitFor(() => checkEvents(tab.got).length > 0, { what: "the consent's event" });
       expect(checkEvents(tab.got)[0]?.own).toBeUndefined();
@@ -113,8 +96,8 @@ describe.skipIf(laneUnavailable)("a consent's live events, and the page that ask
     }
     const last = companies.at(-1)!;
     const member = await t.factories.user({ role: 'employer', companyId: last.id });
-    const employer = await page(t, await signIn(t.app, member.email, member.password, nextIp()));
-    const tab = await page(t, anita.jar);
+    const employer = await livePage(t.app, await signIn(t.app, member.email, member.password, nextIp()));
+    const tab = await livePage(t.app, anita.jar);
     expect((await consent(anita.jar, tab.id)).statusCode).toBe(200);
     await waitFor(() => checkEvents(employer.got).length > 0 && checkEvents(tab.got).length > 0, { what: 'the events of the candidate and of the last company' });
     expect(checkEvents(employer.got)[0]).toEqual({ topic: `company:${last.id}`, type: 'verification_check', id: anita.id });

@@ -8,6 +8,7 @@ import { GIVE_UP_AFTER_MS } from '../../server/features/verification/lookups/pro
 import { createDevelopmentEpfoProvider, developmentUanFor, type DevelopmentEpfoScenario } from '../../server/features/verification/sources/epfo/development.ts';
 import { laneUnavailable, testDbKind } from '../support/test-database.ts';
 import { createTestApp, signIn, type CookieJar, type TestApp } from '../support/test-app.ts';
+import { livePage } from '../support/live-page.ts';
 import { waitFor } from '../support/wait-for.ts';
 
 type Person = { id: string; jar: CookieJar };
@@ -107,16 +108,9 @@ describe.skipIf(laneUnavailable)(`EPFO lookups behind the UAN check (${testDbKin
   it("carries the decided list in the candidate's own event, as the list's GET answers it; the team and companies hear ids", async () => {
     const sana = await candidate('Sana Qureshi', 'confirmed', 'Infosys Ltd');
     await t.factories.application((await t.factories.job(company.id)).id, sana.id);
-    const listen = async (jar: CookieJar) => {
-      const socket = await t.app.injectWS('/api/live', { headers: { cookie: jar.header } });
-      const got: { type: string; id?: string; data?: unknown }[] = [];
-      socket.on('message', (data) => got.push(JSON.parse(String(data)) as (typeof got)[number]));
-      await waitFor(() => got.some((message) => message.type === 'ready'), { what: 'ready' });
-      return { socket, got };
-    };
-    const page = await listen(sana.jar);
-    const team = await listen(admin.jar);
-    const employerPage = await listen(employer.jar);
+    const page = await livePage(t.app, sana.jar);
+    const team = await livePage(t.app, admin.jar);
+    const employerPage = await livePage(t.app, employer.jar);
     try {
       await consent(sana);
       const decidedEvent = await waitFor(() => page.got.find((message) => message.type === 'verification_check' && Array.isArray(message.data)), { what: 'the decision with its list' });
