@@ -118,6 +118,11 @@ export interface CandidateInvitationsTable {
   created_at: Generated<Date>;
   expires_at: Timestamp;
   answered_at: NullableTimestamp;
+  /** The company's copy of the resume the person handed over (migration 0070), until they answer. */
+  resume_key: string | null;
+  resume_name: string | null;
+  resume_bytes: number | null;
+  resume_attached_at: NullableTimestamp;
 }
 
 declare module './schema.ts' {

@@ -64,6 +64,9 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, CompanyPermission>> = {
   'POST /api/pipeline/jobs/:jobId/invitations/import/preview': 'pipeline.move',
   'POST /api/pipeline/jobs/:jobId/invitations/import': 'pipeline.move',
   'POST /api/pipeline/invitations/:invitationId/withdraw': 'pipeline.move',
+  'PUT /api/pipeline/invitations/:invitationId/resume': 'pipeline.move',
+  'DELETE /api/pipeline/invitations/:invitationId/resume': 'pipeline.move',
+  'GET /api/pipeline/invitations/:invitationId/resume': 'pipeline.move',
   // The candidate's record (issue 36 §2): any member who may see the application reads it and
   // writes notes (interviewers on their own interviews' candidates); tags are the pipeline's workers'.
   'GET /api/pipeline/tags': 'pipeline.view',

@@ -53,6 +53,8 @@ export async function sweepStorageIntents(options: {
         ...(await trx.selectFrom('letters').select('storage_key').where('storage_key', 'in', keys).execute()).map((row) => row.storage_key),
         // Documents brought from DigiLocker (issue 34).
         ...(await trx.selectFrom('issued_documents').select('file_path').where('file_path', 'in', keys).execute()).map((row) => row.file_path),
+        // A resume the company attached to an invitation, held until the person answers (issue 36).
+        ...(await trx.selectFrom('candidate_invitations').select('resume_key').where('resume_key', 'in', keys).execute()).map((row) => row.resume_key),
       ]);
       const finished: typeof intents = [];
       for (const intent of intents) {

@@ -32,6 +32,24 @@ export const candidateInvitationsMessages = {
   imported: 'Emailed {count} people to confirm.',
   importedOne: 'Emailed 1 person to confirm.',
   importFailed: 'Failed to import the candidates',
+  resumeLabel: 'Resume (optional, PDF)',
+  resumeHint: 'The resume they handed over. They see it when they confirm and choose whether to keep it; otherwise it is deleted.',
+  resumeChosen: 'Attached: {name}',
+  resumeOf: 'Resume: {name}',
+  viewResume: 'View resume',
+  attachResume: 'Attach resume',
+  attachResumeName: 'Attach a resume for {name}',
+  replaceResume: 'Replace resume',
+  replaceResumeName: 'Replace the resume attached for {name}',
+  attaching: 'Attaching...',
+  resumeAttached: 'Resume attached',
+  removeResume: 'Remove resume',
+  removeResumeName: 'Remove the resume attached for {name}',
+  removeResumeBody: 'The resume you attached for {name} is deleted. They no longer see it when they confirm.',
+  resumeRemoved: 'Resume removed',
+  resumeFailed: 'We emailed {name}, but the resume was not attached: {reason}',
+  resumeRetry: 'Choose the PDF again to attach it, or attach it later from “Waiting for the candidate to confirm”.',
+  done: 'Done',
 
   // Errors
   jobNotFound: 'Job not found',
@@ -48,6 +66,9 @@ export const candidateInvitationsMessages = {
   ownAddress: 'This is a team member’s address at your company.',
   invitationNotFound: 'Invitation not found',
   notPending: 'This invitation has already been answered or withdrawn.',
+  noResume: 'No resume is attached to this invitation.',
+  keepResumeInvalid: 'must be true or false',
+  tooManyResumes: 'Too many resumes attached in the last hour. Please try again later.',
 
   // The person's page (/confirm-application#<token>)
   pageTitle: 'Confirm your application',
@@ -66,6 +87,11 @@ export const candidateInvitationsMessages = {
   declined: 'Done. {company} no longer has your details for this job.',
   alreadyAnswered: 'You have already answered this invitation.',
   signIn: 'Sign in to WorkCred',
+  theirResume: 'The resume they attached',
+  viewTheirResume: 'View',
+  keepResume: 'Add this resume to my WorkCred profile',
+  keepResumeHint: 'It replaces any resume you already have on WorkCred. If you leave this unticked or decline, their copy is deleted.',
+  confirmedWithResume: 'You are in {company}’s pipeline for {job}, with the resume they attached. Sign in with {email} to follow it.',
 
   // The email
   emailSubject: '{company} added you as a candidate for {job}',

@@ -49,6 +49,10 @@ export function invitationSourceOf(cell: string): InvitationSource | null {
   return null;
 }
 
+/** The resume the company attached (the company's copy until the person answers), or null. */
+export const invitationResumeSchema = z.object({ name: z.string().nullable(), size_bytes: z.number().int() }).nullable();
+export type InvitationResume = z.infer<typeof invitationResumeSchema>;
+
 /** What the company recorded about the person, and where the invitation stands: both sides see it. */
 const recordedSchema = z.object({
   full_name: z.string(),
@@ -57,6 +61,7 @@ const recordedSchema = z.object({
   source: z.enum(INVITATION_SOURCES),
   referrer_name: z.string().nullable(),
   status: z.enum(['pending', 'confirmed', 'declined', 'withdrawn']),
+  resume: invitationResumeSchema,
 });
 
 /** What the company sees of an invitation: what it recorded, and where it stands. */
@@ -83,6 +88,8 @@ export const invitationTokenBodySchema = z.strictObject({ token: z.string(text.l
 export const invitationAnswerBodySchema = z.strictObject({
   token: invitationTokenBodySchema.shape.token,
   answer: z.enum(['confirm', 'decline'], text.linkInvalid),
+  /** Confirming: whether the resume the company attached becomes the person's own. Only a yes keeps it. */
+  keep_resume: z.boolean(text.keepResumeInvalid).optional(),
 });
 
 /** What the person sees: who added them, for what, and everything recorded about them. */
@@ -94,5 +101,5 @@ export const invitationForCandidateSchema = recordedSchema.extend({
   expires_label: z.string(),
 });
 export type InvitationForCandidate = z.infer<typeof invitationForCandidateSchema>;
-export const invitationAnswerResultSchema = z.object({ status: z.enum(['confirmed', 'declined']), company_name: z.string(), job_title: z.string(), email: z.string() });
+export const invitationAnswerResultSchema = z.object({ status: z.enum(['confirmed', 'declined']), company_name: z.string(), job_title: z.string(), email: z.string(), resume_kept: z.boolean() });
 export type InvitationAnswerResult = z.infer<typeof invitationAnswerResultSchema>;

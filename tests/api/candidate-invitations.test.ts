@@ -87,7 +87,7 @@ describe.skipIf(laneUnavailable)('Candidates added by hand or from a file', () =
 
     const confirmed = await answer(token, 'confirm');
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    expect(confirmed.json<InvitationAnswerResult>()).toEqual({ status: 'confirmed', company_name: 'Godavari Foods Pvt Ltd', job_title: 'Quality Analyst', email: 'ramesh.yadav@example.in' });
+    expect(confirmed.json<InvitationAnswerResult>()).toEqual({ status: 'confirmed', company_name: 'Godavari Foods Pvt Ltd', job_title: 'Quality Analyst', email: 'ramesh.yadav@example.in', resume_kept: false });
     const account = await db().selectFrom('auth_users as a').innerJoin('user_profiles as u', 'u.id', 'a.id').innerJoin('candidate_profiles as c', 'c.user_id', 'a.id').select(['a.id', 'a.emailVerified', 'u.role', 'u.full_name', 'c.candidate_code']).where('a.email', '=', 'ramesh.yadav@example.in').executeTakeFirstOrThrow();
     expect(account).toMatchObject({ emailVerified: true, role: 'candidate', full_name: 'Ramesh Yadav' });
     // No password: they sign in later with an email code, as any candidate.

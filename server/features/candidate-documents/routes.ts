@@ -1,15 +1,15 @@
-import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '../../../shared/messages.ts';
-import { candidateDocumentListSchema, candidateDocumentSchema, documentTypeSchema, MAX_DOCUMENT_BYTES } from '../../../shared/schemas/candidate.ts';
+import { candidateDocumentListSchema, candidateDocumentSchema, documentTypeSchema } from '../../../shared/schemas/candidate.ts';
 import { sessionOf } from '../../http/access.ts';
 import { AppError, forbidden, tooManyRequests, unauthorized } from '../../http/errors.ts';
 import { startStorageSweeper, type StorageSweeper } from '../../storage/sweep-intents.ts';
 import type { FeatureDeps } from '../feature-deps.ts';
 import { listDocumentsForViewer, openDocumentForViewer } from './document-access.ts';
-import { attachmentDisposition, sanitizeOriginalName } from './file-names.ts';
+import { attachmentDisposition } from './file-names.ts';
+import { acceptRawPdfBodies, discardRestOfBody, pdfUploadOf, requirePdfContentType } from './pdf-request.ts';
 import { listCandidateDocuments } from './list-documents.ts';
 import { uploadCandidateDocument } from './upload-document.ts';
 
@@ -38,9 +38,7 @@ export async function candidateDocumentRoutes(app: FastifyInstance, { config, da
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
-  // The body reaches the handler unread: the upload streams it to storage while counting and
-  // judging it, so a 10 MB PDF never sits in memory. Only in this plugin's scope.
-  app.addContentTypeParser('application/pdf', (_request, payload, done) => done(null, payload));
+  acceptRawPdfBodies(app);
 
   let sweeper: StorageSweeper | undefined;
   app.addHook('onReady', async () => {
@@ -55,10 +53,7 @@ export async function candidateDocumentRoutes(app: FastifyInstance, { config, da
     '/api/candidate/documents/:type',
     {
       config: { access: 'user', rateLimit: UPLOAD_RATE_LIMIT },
-      onRequest: async (request) => {
-        const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
-        if (type !== 'application/pdf') throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', m.wrongContentType);
-      },
+      onRequest: requirePdfContentType,
       // The spec's own text for an anonymous upload; every other error as the app answers it.
       errorHandler: (error) => {
         if (error instanceof AppError && error.statusCode === 401) throw unauthorized(m.signInRequired);
@@ -67,19 +62,12 @@ export async function candidateDocumentRoutes(app: FastifyInstance, { config, da
       schema: { params: uploadParamsSchema, response: { 201: candidateDocumentSchema } },
     },
     async (request, reply) => {
-      const body = request.body as Readable;
-      const declared = Number(request.headers['content-length']);
+      const upload = pdfUploadOf(request, config.UPLOAD_TIMEOUT_SECONDS);
       try {
-        const document = await uploadCandidateDocument({ db, storage, log: request.log }, sessionOf(request), {
-          type: request.params.type,
-          body,
-          originalName: sanitizeOriginalName(request.headers['x-file-name']),
-          declaredBytes: Number.isFinite(declared) ? declared : undefined,
-          timeoutMs: config.UPLOAD_TIMEOUT_SECONDS * 1000,
-        });
+        const document = await uploadCandidateDocument({ db, storage, log: request.log }, sessionOf(request), { type: request.params.type, ...upload });
         return reply.code(201).send(document);
       } catch (error) {
-        discardRestOfBody(body);
+        discardRestOfBody(upload.body);
         throw error;
       }
     },
@@ -111,25 +99,4 @@ export async function candidateDocumentRoutes(app: FastifyInstance, { config, da
       .header('cache-control', 'no-store')
       .send(file.body);
   });
-}
-
-/**
- * After a refusal mid-body (too large, not a PDF), read and drop what the client is still sending,
- * so it gets to read our answer instead of a reset connection; but no more than another 10 MB,
- * nor for longer than 30 seconds.
- */
-function discardRestOfBody(body: Readable): void {
-  if (body.readableEnded || body.destroyed) return;
-  let discarded = 0;
-  const giveUp = setTimeout(() => body.destroy(), 30_000);
-  giveUp.unref();
-  body.once('end', () => clearTimeout(giveUp));
-  body.on('data', (chunk: Buffer) => {
-    discarded += chunk.length;
-    if (discarded > MAX_DOCUMENT_BYTES) {
-      clearTimeout(giveUp);
-      body.destroy();
-    }
-  });
-  body.resume();
 }

@@ -10,8 +10,13 @@ import { conflict, notFound } from '../../http/errors.ts';
 import { publish } from '../../realtime/events.ts';
 import type { PlanLimitOptions } from '../billing/limits.ts';
 import { generateCandidateCode } from '../candidate-registration/candidate-code.ts';
+import { replaceDocumentRow, type SavedDocument } from '../candidate-documents/upload-document.ts';
+import { finishDelete, queueDelete, type StoreDeps } from '../candidate-documents/store-pdf.ts';
 import { admissionOf, assertWithinListingLimit, startApplication } from '../job-applications/apply-to-job.ts';
 import { hashSecretToken } from '../interviews/secret-token.ts';
+import { recheckDocumentInBackground } from '../verification/run-check.ts';
+import { openHeldResume, type HeldResumeFile } from './invitation-resume.ts';
+import { resumeOf } from './invitation-rows.ts';
 
 export interface AnswerContext extends PlanLimitOptions {
   now: Date;
@@ -22,12 +27,12 @@ export interface AnswerContext extends PlanLimitOptions {
 const invalidLink = () => notFound(text.linkInvalid);
 
 /** The invitation a link's token opens, locked when asked. Withdrawn and declined ones are deleted, so they, a lapsed one and a wrong token are the same 404. */
-async function invitationOf(db: Kysely<DB> | Transaction<DB>, token: string, now: Date, lock = false) {
+export async function invitationOf(db: Kysely<DB> | Transaction<DB>, token: string, now: Date, lock = false) {
   const row = await db
     .selectFrom('candidate_invitations as ci')
     .innerJoin('job_postings as jp', 'jp.id', 'ci.job_id')
     .innerJoin('companies as c', 'c.id', 'ci.company_id')
-    .select(['ci.id', 'ci.company_id', 'ci.job_id', 'ci.full_name', 'ci.email', 'ci.phone', 'ci.source', 'ci.referrer_name', 'ci.status', 'ci.expires_at', 'jp.title as job_title', 'jp.location as job_location', 'c.name as company_name'])
+    .select(['ci.id', 'ci.company_id', 'ci.job_id', 'ci.full_name', 'ci.email', 'ci.phone', 'ci.source', 'ci.referrer_name', 'ci.status', 'ci.expires_at', 'ci.resume_key', 'ci.resume_name', 'ci.resume_bytes', 'jp.title as job_title', 'jp.location as job_location', 'c.name as company_name'])
     .where('ci.token_hash', '=', hashSecretToken(token))
     .$if(lock, (qb) => qb.forUpdate('ci'))
     .executeTakeFirst();
@@ -48,9 +53,17 @@ export async function lookupInvitation(db: Kysely<DB>, token: string, now: Date)
     source: row.source,
     referrer_name: row.referrer_name,
     status: row.status,
+    resume: resumeOf(row),
     expires_at: new Date(row.expires_at).toISOString(),
     expires_label: formatIstDay(row.expires_at),
   };
+}
+
+/** The person's view of the resume the company attached, from the link's token. */
+export async function openInvitationResumeForPerson(deps: StoreDeps, token: string, now: Date): Promise<HeldResumeFile> {
+  const row = await invitationOf(deps.db, token, now);
+  if (row.status !== 'pending') throw conflict(text.alreadyAnswered, 'INVITATION_ANSWERED');
+  return openHeldResume(deps, row);
 }
 
 /**
@@ -59,12 +72,22 @@ export async function lookupInvitation(db: Kysely<DB>, token: string, now: Date)
  * source: on the person's candidate account when the address has one, or on a new one (name and
  * phone as the company recorded them, email proven) that they sign in to later with an email code.
  * The company learns only that the person confirmed, never which of the two it was.
+ *
+ * A resume the company attached becomes the person's own only when they confirm with `keepResume`
+ * (it replaces any resume they had, and its check runs again); every other answer deletes the file.
  */
-export async function answerInvitation(db: Kysely<DB>, token: string, answer: 'confirm' | 'decline', context: AnswerContext): Promise<InvitationAnswerResult> {
-  return db.transaction().execute(async (trx) => {
+export async function answerInvitation(deps: StoreDeps, token: string, answer: 'confirm' | 'decline', context: AnswerContext & { keepResume?: boolean }): Promise<InvitationAnswerResult> {
+  let kept: { candidateId: string; saved: SavedDocument } | null = null;
+  let dropped: string | null = null;
+  const result = await deps.db.transaction().execute(async (trx): Promise<InvitationAnswerResult> => {
     const invitation = await invitationOf(trx, token, context.now, true);
     if (invitation.status !== 'pending') throw conflict(text.alreadyAnswered, 'INVITATION_ANSWERED');
-    const result = { company_name: invitation.company_name, job_title: invitation.job_title, email: invitation.email };
+    const result = { company_name: invitation.company_name, job_title: invitation.job_title, email: invitation.email, resume_kept: false };
+    const keep = answer === 'confirm' && context.keepResume === true && invitation.resume_key !== null;
+    if (invitation.resume_key && !keep) {
+      await queueDelete(trx, invitation.resume_key);
+      dropped = invitation.resume_key;
+    }
 
     if (answer === 'decline') {
       await trx.deleteFrom('candidate_invitations').where('id', '=', invitation.id).execute();
@@ -88,11 +111,25 @@ export async function answerInvitation(db: Kysely<DB>, token: string, answer: 'c
       await startApplication(trx, { id: inserted.id, jobId: invitation.job_id, companyId: invitation.company_id, candidateId, source: invitation.source, ip: context.ip, now: context.now, publicUrl: context.publicUrl });
       await assertWithinListingLimit(trx, invitation.job_id, admission.limit);
     }
-    await trx.updateTable('candidate_invitations').set({ status: 'confirmed', application_id: applicationId, answered_at: context.now }).where('id', '=', invitation.id).execute();
-    await writeAudit(trx, { actorId: candidateId, companyId: invitation.company_id, action: 'candidate_invitation_confirmed', entityType: 'job_application', entityId: applicationId, details: { invitation_id: invitation.id, source: invitation.source }, ip: context.ip });
+    // The file stays where it is; the resume row now points at it, and the invitation lets go of it.
+    if (keep) {
+      const key = invitation.resume_key!;
+      kept = { candidateId, saved: await replaceDocumentRow(trx, { candidateId, type: 'resume', key, bytes: Number(invitation.resume_bytes), originalName: invitation.resume_name }) };
+    }
+    await trx
+      .updateTable('candidate_invitations')
+      .set({ status: 'confirmed', application_id: applicationId, answered_at: context.now, resume_key: null, resume_name: null, resume_bytes: null, resume_attached_at: null })
+      .where('id', '=', invitation.id)
+      .execute();
+    await writeAudit(trx, { actorId: candidateId, companyId: invitation.company_id, action: 'candidate_invitation_confirmed', entityType: 'job_application', entityId: applicationId, details: { invitation_id: invitation.id, source: invitation.source, resume_kept: keep }, ip: context.ip });
     await publish(trx, { topic: `company:${invitation.company_id}`, type: 'invitation', id: invitation.id });
-    return { ...result, status: 'confirmed' };
+    return { ...result, status: 'confirmed', resume_kept: keep };
   });
+  if (dropped) await finishDelete(deps, dropped);
+  const done = kept as { candidateId: string; saved: SavedDocument } | null;
+  if (done?.saved.replacedKey) await finishDelete(deps, done.saved.replacedKey);
+  if (done?.saved.recheck) recheckDocumentInBackground(deps, done.candidateId, 'resume');
+  return result;
 }
 
 /**
@@ -137,8 +174,14 @@ async function ensureProfile(trx: Transaction<DB>, userId: string): Promise<void
 
 /** The retention run: invitations nobody answered before the link lapsed are deleted, as their email promised. */
 export async function purgeLapsedInvitations(db: Kysely<DB>, now: Date): Promise<number> {
-  const removed = await db.deleteFrom('candidate_invitations').where('status', '=', 'pending').where('expires_at', '<=', now).returning(['id', 'company_id']).execute();
-  for (const row of removed) await publish(db, { topic: `company:${row.company_id}`, type: 'invitation', id: row.id });
-  return removed.length;
+  return db.transaction().execute(async (trx) => {
+    const removed = await trx.deleteFrom('candidate_invitations').where('status', '=', 'pending').where('expires_at', '<=', now).returning(['id', 'company_id', 'resume_key']).execute();
+    for (const row of removed) {
+      // An attached resume's file goes with it: the storage sweeper finishes the delete intent.
+      if (row.resume_key) await queueDelete(trx, row.resume_key);
+      await publish(trx, { topic: `company:${row.company_id}`, type: 'invitation', id: row.id });
+    }
+    return removed.length;
+  });
 }
 

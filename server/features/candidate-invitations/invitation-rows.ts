@@ -36,6 +36,8 @@ export const INVITATION_COLUMNS = [
   'ci.status',
   'ci.created_at',
   'ci.expires_at',
+  'ci.resume_name',
+  'ci.resume_bytes',
   'inviter.full_name as invited_by',
 ] as const;
 
@@ -51,10 +53,16 @@ type InvitationRow = {
   created_at: Date | string;
   expires_at: Date | string;
   invited_by: string | null;
+  resume_name: string | null;
+  resume_bytes: number | null;
 };
 
-export const toInvitation = (row: InvitationRow): CandidateInvitation => ({
+/** The attached resume as both sides see it (the file's key never leaves the server). */
+export const resumeOf = (row: { resume_name: string | null; resume_bytes: number | null }) => (row.resume_bytes === null ? null : { name: row.resume_name, size_bytes: Number(row.resume_bytes) });
+
+export const toInvitation = ({ resume_name, resume_bytes, ...row }: InvitationRow): CandidateInvitation => ({
   ...row,
+  resume: resumeOf({ resume_name, resume_bytes }),
   invited_by: row.invited_by || null,
   created_at: new Date(row.created_at).toISOString(),
   expires_at: new Date(row.expires_at).toISOString(),

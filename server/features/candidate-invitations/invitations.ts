@@ -5,6 +5,7 @@ import { writeAudit } from '../../audit/write-audit.ts';
 import type { DB } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { publish } from '../../realtime/events.ts';
+import { finishDelete, queueDelete, type StoreDeps } from '../candidate-documents/store-pdf.ts';
 import { companyJob } from '../jobs/company-scope.ts';
 import {
   alreadyInvited,
@@ -52,15 +53,19 @@ export async function listInvitations(db: Kysely<DB>, companyId: string, jobId: 
   return rows.map(toInvitation);
 }
 
-/** Takes an invitation back: its link stops working and what was recorded is deleted with it. */
-export async function withdrawInvitation(db: Kysely<DB>, actor: InviteActor, invitationId: string): Promise<CandidateInvitation> {
-  return db.transaction().execute(async (trx) => {
-    const row = await invitationsOfCompany(trx, actor.companyId).where('ci.id', '=', invitationId).forUpdate('ci').executeTakeFirst();
+/** Takes an invitation back: its link stops working and what was recorded (an attached resume too) is deleted with it. */
+export async function withdrawInvitation(deps: StoreDeps, actor: InviteActor, invitationId: string): Promise<CandidateInvitation> {
+  const { invitation, resumeKey } = await deps.db.transaction().execute(async (trx) => {
+    const row = await invitationsOfCompany(trx, actor.companyId).select('ci.resume_key').where('ci.id', '=', invitationId).forUpdate('ci').executeTakeFirst();
     if (!row) throw notFound(text.invitationNotFound);
     if (row.status !== 'pending') throw conflict(text.notPending, 'INVITATION_ANSWERED');
     await trx.deleteFrom('candidate_invitations').where('id', '=', invitationId).execute();
+    if (row.resume_key) await queueDelete(trx, row.resume_key);
     await writeAudit(trx, { actorId: actor.userId, companyId: actor.companyId, action: 'candidate_invitation_withdrawn', entityType: 'candidate_invitation', entityId: invitationId, details: { job_id: row.job_id }, ip: actor.ip });
     await publish(trx, { topic: `company:${actor.companyId}`, type: 'invitation', id: invitationId });
-    return toInvitation({ ...row, status: 'withdrawn' });
+    const { resume_key: resumeKey, ...recorded } = row;
+    return { invitation: toInvitation({ ...recorded, status: 'withdrawn' }), resumeKey };
   });
+  if (resumeKey) await finishDelete(deps, resumeKey);
+  return invitation;
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   candidateInvitationListSchema,
@@ -15,15 +15,38 @@ import {
 } from '../../../shared/schemas/candidate-invitations.ts';
 import { csvImportBodySchema } from '../../../shared/schemas/csv-import.ts';
 import { CSV_IMPORT_BODY_BYTES } from '../../imports/csv-table.ts';
+import { candidateInvitationsMessages as text } from '../../../shared/messages/candidate-invitations.ts';
 import { sessionOf } from '../../http/access.ts';
+import { tooManyRequests } from '../../http/errors.ts';
+import { attachmentDisposition } from '../candidate-documents/file-names.ts';
+import { acceptRawPdfBodies, discardRestOfBody, pdfUploadOf, requirePdfContentType } from '../candidate-documents/pdf-request.ts';
 import type { FeatureDeps } from '../feature-deps.ts';
 import { employerCompanyId } from '../jobs/company-scope.ts';
-import { answerInvitation, lookupInvitation } from './answer-invitation.ts';
+import { answerInvitation, lookupInvitation, openInvitationResumeForPerson } from './answer-invitation.ts';
+import { attachInvitationResume, openInvitationResumeForCompany, removeInvitationResume, type HeldResumeFile } from './invitation-resume.ts';
 import { importInvitations, previewInvitationImport } from './invitation-import.ts';
 import { inviteCandidate, listInvitations, withdrawInvitation } from './invitations.ts';
 
 /** The link's page is public: a token guess is one of 2^256, but keep each address from hammering it. */
 const LINK_RATE_LIMIT = { max: 30, timeWindow: '1 minute' } as const;
+
+/** Resumes one team member may attach an hour: a walk-in drive's busiest hour, with room; each file at most 10 MB. */
+const RESUME_RATE_LIMIT = {
+  max: 120,
+  timeWindow: '1 hour',
+  keyGenerator: (request: FastifyRequest) => `invitation-resume:${request.sessionContext?.userId ?? request.ip ?? 'unknown'}`,
+  errorResponseBuilder: () => tooManyRequests(text.tooManyResumes),
+} as const;
+
+/** A held resume as a download: never cached, never sniffed. */
+const sendPdf = (reply: FastifyReply, file: HeldResumeFile) =>
+  reply
+    .header('content-type', 'application/pdf')
+    .header('content-length', file.size)
+    .header('content-disposition', attachmentDisposition(file.fileName))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(file.body);
 
 /**
  * Adding candidates by hand or from a CSV file (issue 36 §2, ADR 0030): the company's side
@@ -33,6 +56,8 @@ const LINK_RATE_LIMIT = { max: 30, timeWindow: '1 minute' } as const;
 export async function candidateInvitationRoutes(app: FastifyInstance, deps: FeatureDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
+  const files = (request: FastifyRequest) => ({ db, storage: deps.storage, log: request.log });
+  acceptRawPdfBodies(app);
   const actorOf = (request: Parameters<typeof sessionOf>[0]) => ({ userId: sessionOf(request).userId, companyId: employerCompanyId(sessionOf(request)), ip: request.ip });
   const context = () => ({ now: deps.clock(), publicUrl: deps.config.PUBLIC_URL });
 
@@ -71,7 +96,32 @@ export async function candidateInvitationRoutes(app: FastifyInstance, deps: Feat
   api.post(
     '/api/pipeline/invitations/:invitationId/withdraw',
     { config: { access: 'user' }, schema: { params: invitationParamsSchema, response: { 200: candidateInvitationSchema } } },
-    async (request) => withdrawInvitation(db, actorOf(request), request.params.invitationId),
+    async (request) => withdrawInvitation(files(request), actorOf(request), request.params.invitationId),
+  );
+
+  // The resume a walk-in or a referral handed over (ADR 0030 addendum): the company's copy until the person answers.
+  api.put(
+    '/api/pipeline/invitations/:invitationId/resume',
+    { config: { access: 'user', rateLimit: RESUME_RATE_LIMIT }, onRequest: requirePdfContentType, schema: { params: invitationParamsSchema, response: { 200: candidateInvitationSchema } } },
+    async (request) => {
+      const upload = pdfUploadOf(request, deps.config.UPLOAD_TIMEOUT_SECONDS);
+      try {
+        return await attachInvitationResume(files(request), actorOf(request), request.params.invitationId, upload, deps.clock());
+      } catch (error) {
+        discardRestOfBody(upload.body);
+        throw error;
+      }
+    },
+  );
+
+  api.delete(
+    '/api/pipeline/invitations/:invitationId/resume',
+    { config: { access: 'user' }, schema: { params: invitationParamsSchema, response: { 200: candidateInvitationSchema } } },
+    async (request) => removeInvitationResume(files(request), actorOf(request), request.params.invitationId, deps.clock()),
+  );
+
+  api.get('/api/pipeline/invitations/:invitationId/resume', { config: { access: 'user' }, schema: { params: invitationParamsSchema } }, async (request, reply) =>
+    sendPdf(reply, await openInvitationResumeForCompany(files(request), actorOf(request).companyId, request.params.invitationId, deps.clock())),
   );
 
   api.post(
@@ -84,9 +134,17 @@ export async function candidateInvitationRoutes(app: FastifyInstance, deps: Feat
     '/api/candidate-invitations/answer',
     { config: { access: 'public', rateLimit: LINK_RATE_LIMIT }, schema: { body: invitationAnswerBodySchema, response: { 200: invitationAnswerResultSchema } } },
     async (request) => {
-      const result = await answerInvitation(db, request.body.token, request.body.answer, { now: deps.clock(), ip: request.ip, publicUrl: deps.config.PUBLIC_URL, planLimits: deps.planLimits });
+      const { token, answer, keep_resume: keepResume } = request.body;
+      const result = await answerInvitation(files(request), token, answer, { now: deps.clock(), ip: request.ip, publicUrl: deps.config.PUBLIC_URL, planLimits: deps.planLimits, keepResume });
       deps.onMessageQueued();
       return result;
     },
+  );
+
+  // The person's look at the resume the company attached, before they answer.
+  api.post(
+    '/api/candidate-invitations/resume',
+    { config: { access: 'public', rateLimit: LINK_RATE_LIMIT }, schema: { body: invitationTokenBodySchema } },
+    async (request, reply) => sendPdf(reply, await openInvitationResumeForPerson(files(request), request.body.token, deps.clock())),
   );
 }
