@@ -5,6 +5,7 @@ import { seriousAxeViolations } from '../support/axe.ts';
 import { screenshot, startBrowserHarness, waitForToast, type BrowserHarness } from '../support/browser.ts';
 import { expectNoSidewaysScroll } from '../support/layout.ts';
 import { waitForMessage } from '../support/outbox.ts';
+import { makePdf } from '../support/pdf.ts';
 
 const PASSWORD = 'Monsoon-Ledger-Pune-84';
 const text = messages.candidateInvitations;
@@ -58,6 +59,13 @@ describe('pipeline: adding candidates by hand and from CSV', () => {
     await dialog.getByLabel(text.source).selectOption({ label: text.sourceLabels.walk_in });
     // "Referred by" is for a referral only.
     expect(await dialog.getByLabel(text.referrerName).count()).toBe(0);
+    // The resume she handed over: a Word file is refused in the browser, her PDF is taken.
+    const resumeInput = dialog.getByLabel(text.resumeLabel);
+    await resumeInput.setInputFiles({ name: 'sunita-rao.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: Buffer.from('not a pdf') });
+    await dialog.getByText(messages.candidate.documents.notPdf).waitFor();
+    const resumePdf = makePdf({ text: 'Sunita Rao, Loom Supervisor, Erode' });
+    await resumeInput.setInputFiles({ name: 'sunita-rao.pdf', mimeType: 'application/pdf', buffer: resumePdf });
+    await dialog.getByText(fill(text.resumeChosen, { name: 'sunita-rao.pdf' })).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'add-candidate-dialog-1280');
     await page.setViewportSize(PHONE);
@@ -75,6 +83,7 @@ describe('pipeline: adding candidates by hand and from CSV', () => {
     await waiting.getByText('Sunita Rao').waitFor();
     await waiting.getByText('sunita.rao@example.in', { exact: false }).waitFor();
     await waiting.getByText(text.sourceLabels.walk_in, { exact: true }).waitFor();
+    await waiting.getByRole('link', { name: new RegExp(fill(text.resumeOf, { name: 'sunita-rao.pdf' })) }).waitFor();
     expect(await page.getByRole('button', { name: 'Sunita Rao', exact: true }).count()).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'add-candidate-waiting-1280');
@@ -97,11 +106,17 @@ describe('pipeline: adding candidates by hand and from CSV', () => {
     const recorded = visitor.page.getByRole('region', { name: text.whatTheyRecorded });
     await recorded.getByText('Sunita Rao').waitFor();
     await recorded.getByText('+91 98450 12345').waitFor();
+    // The resume the company attached: she can download it, and keeps it unless she unticks.
+    const attached = visitor.page.getByRole('region', { name: text.theirResume });
+    await attached.getByText('sunita-rao.pdf').waitFor();
+    expect(await attached.getByRole('checkbox', { name: new RegExp(text.keepResume) }).isChecked()).toBe(true);
+    const [download] = await Promise.all([visitor.page.waitForEvent('download'), attached.getByRole('button', { name: `${text.viewTheirResume}: sunita-rao.pdf` }).click()]);
+    expect(download.suggestedFilename()).toBe('sunita-rao.pdf');
     await expectNoSidewaysScroll(visitor.page);
     expect(await seriousAxeViolations(visitor.page)).toEqual([]);
     await screenshot(visitor.page, 'add-candidate-confirm-375');
     await visitor.page.getByRole('button', { name: text.confirm }).click();
-    await visitor.page.getByText(fill(text.confirmed, { company: 'Kaveri Textiles', job: 'Loom Supervisor', email: 'sunita.rao@example.in' })).waitFor();
+    await visitor.page.getByText(fill(text.confirmedWithResume, { company: 'Kaveri Textiles', job: 'Loom Supervisor', email: 'sunita.rao@example.in' })).waitFor();
     await visitor.page.getByRole('link', { name: text.signIn }).waitFor();
     expect(await seriousAxeViolations(visitor.page)).toEqual([]);
     await screenshot(visitor.page, 'add-candidate-confirmed-375');
@@ -116,6 +131,13 @@ describe('pipeline: adding candidates by hand and from CSV', () => {
       .where('candidate_invitations.email', '=', 'sunita.rao@example.in')
       .execute();
     expect(joined).toEqual([{ status: 'confirmed', source: 'walk_in', job_id: job.id }]);
+    const kept = await h.t.database.db
+      .selectFrom('candidate_documents as d')
+      .innerJoin('user_profiles as u', 'u.id', 'd.candidate_id')
+      .select(['d.document_type', 'd.original_name', 'd.size_bytes'])
+      .where('u.email', '=', 'sunita.rao@example.in')
+      .execute();
+    expect(kept.map((row) => ({ ...row, size_bytes: Number(row.size_bytes) }))).toEqual([{ document_type: 'resume', original_name: 'sunita-rao.pdf', size_bytes: resumePdf.length }]);
 
     // 5. An interviewer on the same job sees the pipeline without the buttons.
     const other = await h.openSignedIn(interviewer.email, PASSWORD, pipeline);
@@ -201,5 +223,53 @@ describe('pipeline: adding candidates by hand and from CSV', () => {
     await visitor.page.getByText(fill(text.declined, { company: 'Tapti Weaves' })).waitFor();
     await waiting.waitFor({ state: 'detached' });
     expect(await h.t.database.db.selectFrom('candidate_invitations').select('id').where('email', '=', 'farhan@example.in').execute()).toEqual([]);
+  });
+
+  it('keeps the invitation when the server refuses the resume, lets the recruiter attach another, and remove it', { timeout: 180_000 }, async () => {
+    const { recruiter, pipeline } = await seed('Vaigai Spinning Mills');
+    const { page, expectConsoleError } = await h.openSignedIn(recruiter.email, PASSWORD, pipeline);
+    await page.getByRole('heading', { name: 'Loom Supervisor' }).waitFor();
+    await page.getByRole('button', { name: text.addCandidate }).click();
+    const dialog = page.getByRole('dialog', { name: text.addTitle });
+    await dialog.getByLabel(text.fullName).fill('Karthik Subramanian');
+    await dialog.getByLabel(text.email, { exact: true }).fill('karthik.s@example.in');
+    await dialog.getByLabel(text.source).selectOption({ label: text.sourceLabels.walk_in });
+    // A PDF that runs JavaScript when opened: only the server's gate can tell.
+    const armed = makePdf({ catalogExtra: '/OpenAction 6 0 R ', extraObjects: ['<< /Type /Action /S /JavaScript /JS (app.alert(1)) >>'] });
+    await dialog.getByLabel(text.resumeLabel).setInputFiles({ name: 'karthik.pdf', mimeType: 'application/pdf', buffer: armed });
+    expectConsoleError({ status: 422, path: /^\/api\/pipeline\/invitations\/[0-9a-f-]{36}\/resume$/ });
+    await dialog.getByRole('button', { name: text.add }).click();
+
+    // 1. He was emailed, the resume was not attached: the dialog says why and offers to attach another.
+    await dialog.getByText(fill(text.resumeFailed, { name: 'Karthik Subramanian', reason: messages.candidate.documents.pdfActiveContent })).waitFor();
+    await dialog.getByText(text.resumeRetry).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.setViewportSize(PHONE);
+    await expectNoSidewaysScroll(page);
+    await screenshot(page, 'add-candidate-resume-refused-375');
+    await page.setViewportSize(WIDE);
+    await dialog.getByLabel(fill(text.resumeFileName, { name: 'Karthik Subramanian' })).setInputFiles({ name: 'karthik-subramanian.pdf', mimeType: 'application/pdf', buffer: makePdf({ text: 'Karthik Subramanian' }) });
+    await waitForToast(page, text.resumeAttached);
+    await dialog.waitFor({ state: 'detached' });
+
+    // 2. The waiting list shows the file; Remove asks first, then the list offers Attach again.
+    const waiting = page.getByTestId('waiting-invitations');
+    await waiting.getByRole('button', { name: new RegExp(text.waitingTitle) }).click();
+    const link = waiting.getByRole('link', { name: new RegExp(fill(text.resumeOf, { name: 'karthik-subramanian.pdf' })) });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toMatch(/^\/api\/pipeline\/invitations\/[0-9a-f-]{36}\/resume$/);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'add-candidate-waiting-resume-1280');
+    await page.setViewportSize(PHONE);
+    await expectNoSidewaysScroll(page);
+    await screenshot(page, 'add-candidate-waiting-resume-375');
+    await page.setViewportSize(WIDE);
+    await waiting.getByRole('button', { name: fill(text.removeResumeName, { name: 'Karthik Subramanian' }) }).click();
+    await page.getByRole('dialog', { name: fill(text.removeResumeName, { name: 'Karthik Subramanian' }) }).getByRole('button', { name: text.removeResume }).click();
+    await waitForToast(page, text.resumeRemoved);
+    await link.waitFor({ state: 'detached' });
+    await waiting.getByRole('button', { name: fill(text.attachResumeName, { name: 'Karthik Subramanian' }) }).waitFor();
+    const held = await h.t.database.db.selectFrom('candidate_invitations').select('resume_key').where('email', '=', 'karthik.s@example.in').executeTakeFirstOrThrow();
+    expect(held.resume_key).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { saveBlob } from '@web/lib/put-pdf.ts';
+
 export type CsvCell = string | number | null;
 
 /**
@@ -16,12 +18,5 @@ export function toCsv(header: readonly string[], rows: readonly (readonly CsvCel
 
 /** Saves the CSV as a file (with a BOM so Excel reads ₹ and Indian names as UTF-8). */
 export function downloadCsv(filename: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(filename, new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
 }

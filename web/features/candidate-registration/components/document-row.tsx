@@ -7,14 +7,11 @@ import type { CandidateDocument, DocumentType } from '@shared/schemas/candidate.
 import { Button } from '@web/components/ui/button.tsx';
 import { isApiError } from '@web/lib/api-client.ts';
 import { fill } from '@web/lib/fill.ts';
+import { fileSizeText } from '@web/lib/file-size.ts';
 import { useUploadDocument } from '../api/upload-document.ts';
 import { documentProblem } from '../lib/check-document.ts';
 
 const text = messages.candidate.documents;
-
-function sizeText(bytes: number): string {
-  return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
 
 /** Why an upload failed, in the spec's words: "Error uploading {type}: {message}". */
 function failureText(type: string, error: unknown): string {
@@ -86,7 +83,7 @@ export function DocumentRow({ type, document }: { type: DocumentType; document: 
             </div>
           ) : document ? (
             <p className="text-xs text-slate-500" data-testid={`document-${type}-name`}>
-              <span className="font-medium wrap-anywhere text-slate-700">{document.original_name ?? `${label}.pdf`}</span> · {sizeText(document.size_bytes)} ·{' '}
+              <span className="font-medium wrap-anywhere text-slate-700">{document.original_name ?? `${label}.pdf`}</span> · {fileSizeText(document.size_bytes)} ·{' '}
               {fill(messages.candidate.flow.uploadedOn, { date: format(new Date(document.created_at), 'd MMM yyyy') })}
             </p>
           ) : (

@@ -1,16 +1,19 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
-import { CircleCheck, MapPin } from 'lucide-react';
+import { CircleCheck, FileText, MapPin } from 'lucide-react';
 import { messages } from '@shared/messages.ts';
 import type { InvitationAnswerResult, InvitationForCandidate } from '@shared/schemas/candidate-invitations.ts';
 import { Button } from '@web/components/ui/button.tsx';
+import { CheckboxField } from '@web/components/ui/checkbox-field.tsx';
 import { FullPageSpinner } from '@web/components/ui/spinner.tsx';
 import { AuthLayout, AuthNotice } from '@web/features/auth/components/auth-layout.tsx';
 import { errorMessage, isApiError } from '@web/lib/api-client.ts';
+import { fileSizeText } from '@web/lib/file-size.ts';
 import { fill } from '@web/lib/fill.ts';
+import { saveBlob } from '@web/lib/put-pdf.ts';
 import { usePageMeta } from '@web/lib/use-page-meta.ts';
-import { answerInvitation, lookupInvitation } from '../api/invitation-answer.ts';
+import { answerInvitation, fetchInvitationResume, lookupInvitation } from '../api/invitation-answer.ts';
 
 const text = messages.candidateInvitations;
 
@@ -40,6 +43,8 @@ export function ConfirmApplicationPage() {
 function Question({ token, invitation, queryKey, onAnswered }: { token: string; invitation: InvitationForCandidate; queryKey: string[]; onAnswered: (result: InvitationAnswerResult) => void }) {
   const queryClient = useQueryClient();
   const [error, setError] = useState<string>();
+  // Their resume, handed over and attached by the company: kept only if they leave this ticked and confirm.
+  const [keepResume, setKeepResume] = useState(true);
   const answer = useMutation({ mutationFn: answerInvitation });
   const company = invitation.company_name;
   const how = invitation.source === 'referral' && invitation.referrer_name ? fill(text.referredBy, { name: invitation.referrer_name }) : invitation.source === 'walk_in' ? text.walkIn : null;
@@ -47,7 +52,7 @@ function Question({ token, invitation, queryKey, onAnswered }: { token: string; 
   function send(choice: 'confirm' | 'decline') {
     setError(undefined);
     answer.mutate(
-      { token, answer: choice },
+      { token, answer: choice, ...(invitation.resume && choice === 'confirm' ? { keep_resume: keepResume } : {}) },
       {
         onSuccess: onAnswered,
         onError: (failure) => {
@@ -90,6 +95,7 @@ function Question({ token, invitation, queryKey, onAnswered }: { token: string; 
             ) : null}
           </dl>
         </section>
+        {invitation.resume ? <AttachedResume token={token} resume={invitation.resume} keep={keepResume} onKeepChange={setKeepResume} /> : null}
         <p className="text-sm text-slate-700">{fill(text.confirmHelp, { company })}</p>
         <p className="text-xs text-slate-600">{fill(text.answerBy, { date: invitation.expires_label })}</p>
         {error ? (
@@ -110,6 +116,53 @@ function Question({ token, invitation, queryKey, onAnswered }: { token: string; 
   );
 }
 
+/** The resume the company attached: its name and size, a download, and whether it becomes theirs. */
+function AttachedResume({ token, resume, keep, onKeepChange }: { token: string; resume: NonNullable<InvitationForCandidate['resume']>; keep: boolean; onKeepChange: (keep: boolean) => void }) {
+  const [failed, setFailed] = useState<string>();
+  const name = resume.name ?? 'resume.pdf';
+  const download = useMutation({
+    mutationFn: () => fetchInvitationResume(token),
+    onSuccess: (blob) => {
+      setFailed(undefined);
+      saveBlob(name, blob);
+    },
+    onError: (failure) => setFailed(errorMessage(failure, messages.auth.unexpected)),
+  });
+  return (
+    <section aria-labelledby="resume-title" className="space-y-3 rounded-lg border border-slate-200 p-4">
+      <h2 id="resume-title" className="text-sm font-semibold text-slate-900">
+        {text.theirResume}
+      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+        <p className="flex min-w-0 items-center gap-2 text-slate-800">
+          <FileText className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
+          <span className="min-w-0 break-all">{name}</span>
+          <span className="shrink-0 text-slate-600">{fileSizeText(resume.size_bytes)}</span>
+        </p>
+        <Button type="button" variant="outline" size="sm" disabled={download.isPending} onClick={() => download.mutate()} aria-label={`${text.viewTheirResume}: ${name}`}>
+          {text.viewTheirResume}
+        </Button>
+      </div>
+      {failed ? (
+        <p role="alert" className="text-sm text-red-700">
+          {failed}
+        </p>
+      ) : null}
+      <CheckboxField
+        id="keep-resume"
+        checked={keep}
+        onChange={(event) => onKeepChange(event.target.checked)}
+        label={
+          <>
+            <span className="block font-medium text-slate-900">{text.keepResume}</span>
+            <span className="block text-xs text-slate-600">{text.keepResumeHint}</span>
+          </>
+        }
+      />
+    </section>
+  );
+}
+
 function Answered({ result }: { result: InvitationAnswerResult }) {
   const values = { company: result.company_name, job: result.job_title, email: result.email };
   if (result.status === 'declined') {
@@ -126,7 +179,7 @@ function Answered({ result }: { result: InvitationAnswerResult }) {
       <div className="space-y-4">
         <p role="status" className="flex gap-3 rounded-lg border border-green-200 bg-green-50 p-4 text-sm break-words text-green-900">
           <CircleCheck className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-          <span className="min-w-0">{fill(text.confirmed, values)}</span>
+          <span className="min-w-0">{fill(result.resume_kept ? text.confirmedWithResume : text.confirmed, values)}</span>
         </p>
         {/* Candidates sign in (or register) with a code sent to their email: no password to remember. */}
         <Button asChild size="lg" className="w-full">

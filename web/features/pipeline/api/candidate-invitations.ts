@@ -9,6 +9,7 @@ import {
 } from '@shared/schemas/candidate-invitations.ts';
 import { csvImportPreviewSchema, type CsvImportPreview } from '@shared/schemas/csv-import.ts';
 import { api } from '@web/lib/api-client.ts';
+import { putPdf } from '@web/lib/put-pdf.ts';
 
 /** A job's invitations waiting for an answer; refreshed on the company's live 'invitation' events. */
 export const invitationsQueryKey = (jobId: string) => ['candidate-invitations', jobId] as const;
@@ -37,7 +38,34 @@ export function useWithdrawInvitation(jobId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (invitationId: string): Promise<CandidateInvitation> =>
-      api(`/api/pipeline/invitations/${encodeURIComponent(invitationId)}/withdraw`, { method: 'POST', schema: candidateInvitationSchema }),
+      api(`${invitationPath(invitationId)}/withdraw`, { method: 'POST', schema: candidateInvitationSchema }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: invitationsQueryKey(jobId) }),
+  });
+}
+
+const invitationPath = (invitationId: string) => `/api/pipeline/invitations/${encodeURIComponent(invitationId)}`;
+
+/** GET /api/pipeline/invitations/:invitationId/resume: the team's own copy, opened as a link. */
+export const invitationResumeUrl = (invitationId: string) => `${invitationPath(invitationId)}/resume`;
+
+/** PUT /api/pipeline/invitations/:invitationId/resume: attaches (or replaces) the resume the person handed over. */
+export function uploadInvitationResume(invitationId: string, file: File): Promise<CandidateInvitation> {
+  return putPdf(invitationResumeUrl(invitationId), file, candidateInvitationSchema);
+}
+
+export function useAttachInvitationResume(jobId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ invitationId, file }: { invitationId: string; file: File }) => uploadInvitationResume(invitationId, file),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: invitationsQueryKey(jobId) }),
+  });
+}
+
+/** DELETE /api/pipeline/invitations/:invitationId/resume */
+export function useRemoveInvitationResume(jobId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (invitationId: string): Promise<CandidateInvitation> => api(invitationResumeUrl(invitationId), { method: 'DELETE', schema: candidateInvitationSchema }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: invitationsQueryKey(jobId) }),
   });
 }

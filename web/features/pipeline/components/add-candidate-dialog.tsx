@@ -1,24 +1,29 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { messages } from '@shared/messages.ts';
-import { INVITATION_SOURCES, invitationBodySchema, type InvitationSource } from '@shared/schemas/candidate-invitations.ts';
+import { INVITATION_SOURCES, invitationBodySchema, type CandidateInvitation, type InvitationSource } from '@shared/schemas/candidate-invitations.ts';
 import { FormDialogActions } from '@web/components/form-dialog-actions.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { FieldFrame, fieldDescribedBy } from '@web/components/ui/field-frame.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
 import { SelectField } from '@web/components/ui/select-field.tsx';
 import { TextField } from '@web/components/ui/text-field.tsx';
 import { errorMessage, isApiError } from '@web/lib/api-client.ts';
 import { fill } from '@web/lib/fill.ts';
 import { toast } from '@web/lib/toast.ts';
-import { useAddInvitation } from '../api/candidate-invitations.ts';
+import { invitationsQueryKey, uploadInvitationResume, useAddInvitation } from '../api/candidate-invitations.ts';
+import { AttachResumeButton, attachFailure, resumeProblem } from './invitation-resume.tsx';
 
 const text = messages.candidateInvitations;
 
-type Field = 'full_name' | 'email' | 'phone' | 'source' | 'referrer_name';
+type Field = 'full_name' | 'email' | 'phone' | 'source' | 'referrer_name' | 'resume';
 type Errors = Partial<Record<Field | 'form', string>>;
 const EMPTY = { full_name: '', email: '', phone: '', source: 'referral' as InvitationSource, referrer_name: '' };
 
 /**
  * "Add candidate" (issue 36 §2, ADR 0030): what the recruiter was told about a referral or a
- * walk-in. Nothing enters the pipeline here: WorkCred emails the person, who confirms or declines.
+ * walk-in, and the resume they handed over. Nothing enters the pipeline here: WorkCred emails the
+ * person, who confirms or declines (and chooses whether to keep the resume).
  */
 export function AddCandidateDialog({ jobId, open, onOpenChange }: { jobId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
@@ -36,11 +41,20 @@ export function AddCandidateDialog({ jobId, open, onOpenChange }: { jobId: strin
 function AddCandidateForm({ jobId, onDone }: { jobId: string; onDone: () => void }) {
   const id = useId();
   const add = useAddInvitation(jobId);
+  const queryClient = useQueryClient();
   const [values, setValues] = useState(EMPTY);
+  const [resume, setResume] = useState<File | null>(null);
+  const [attaching, setAttaching] = useState(false);
+  // Emailed, but the server refused the resume: the form gives way to a retry, since adding again would be refused.
+  const [stuck, setStuck] = useState<{ invitation: CandidateInvitation; reason: string } | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const set = (field: Field, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors(({ [field]: _fixed, form: _form, ...rest }) => rest);
+  };
+  const choose = (file: File | null) => {
+    setResume(file);
+    setErrors(({ resume: _fixed, form: _form, ...rest }) => (file && resumeProblem(file) ? { ...rest, resume: resumeProblem(file)! } : rest));
   };
 
   async function submit(event: FormEvent) {
@@ -48,28 +62,58 @@ function AddCandidateForm({ jobId, onDone }: { jobId: string; onDone: () => void
     // "Referred by" belongs to a referral only; what was typed before switching is not sent.
     const body = { ...values, referrer_name: values.source === 'referral' ? values.referrer_name : '' };
     const parsed = invitationBodySchema.safeParse(body);
-    if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0]) as Field] ??= issue.message;
-      return setErrors(found);
-    }
+    const found: Errors = {};
+    if (!parsed.success) for (const issue of parsed.error.issues) found[String(issue.path[0]) as Field] ??= issue.message;
+    const fileProblem = resume ? resumeProblem(resume) : null;
+    if (fileProblem) found.resume = fileProblem;
+    if (Object.keys(found).length > 0) return setErrors(found);
     setErrors({});
+    let invitation: CandidateInvitation;
     try {
       // What was typed, checked above: the server's schema reads the form's strings (an empty phone is none).
-      const invitation = await add.mutateAsync(body);
-      toast.success(fill(text.added, { name: invitation.full_name }));
-      onDone();
+      invitation = await add.mutateAsync(body);
     } catch (error) {
       const found: Errors = {};
       if (isApiError(error)) for (const issue of error.issues) found[issue.path as Field] ??= issue.message;
       // Already invited, already in the pipeline, a closed job: said inside the form, which stays open.
       if (Object.keys(found).length === 0) found.form = errorMessage(error, text.addFailed);
-      setErrors(found);
+      return setErrors(found);
     }
+    if (resume) {
+      setAttaching(true);
+      try {
+        await uploadInvitationResume(invitation.id, resume);
+        void queryClient.invalidateQueries({ queryKey: invitationsQueryKey(jobId) });
+      } catch (error) {
+        return setStuck({ invitation, reason: attachFailure(error) });
+      } finally {
+        setAttaching(false);
+      }
+    }
+    toast.success(fill(text.added, { name: invitation.full_name }));
+    onDone();
   }
 
+  if (stuck) {
+    return (
+      <div className="mt-4 space-y-4">
+        <div role="alert" className="space-y-1 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          <p>{fill(text.resumeFailed, { name: stuck.invitation.full_name, reason: stuck.reason })}</p>
+          <p>{text.resumeRetry}</p>
+        </div>
+        <AttachResumeButton jobId={jobId} invitation={stuck.invitation} onAttached={onDone} />
+        <div className="flex justify-end">
+          <Button type="button" onClick={onDone}>
+            {text.done}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  const busy = add.isPending || attaching;
+
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 space-y-4" aria-busy={add.isPending}>
+    <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 space-y-4" aria-busy={busy}>
       <TextField
         id={`${id}-name`}
         label={text.fullName}
@@ -120,12 +164,23 @@ function AddCandidateForm({ jobId, onDone }: { jobId: string; onDone: () => void
           error={errors.referrer_name}
         />
       ) : null}
+      <FieldFrame id={`${id}-resume`} label={text.resumeLabel} hint={resume && !errors.resume ? fill(text.resumeChosen, { name: resume.name }) : text.resumeHint} error={errors.resume}>
+        <input
+          id={`${id}-resume`}
+          type="file"
+          accept="application/pdf,.pdf"
+          aria-invalid={errors.resume ? true : undefined}
+          aria-describedby={fieldDescribedBy(`${id}-resume`, errors.resume, true)}
+          onChange={(event) => choose(event.target.files?.[0] ?? null)}
+          className="block w-full text-sm text-slate-700 file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-brand-800"
+        />
+      </FieldFrame>
       {errors.form ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
           {errors.form}
         </p>
       ) : null}
-      <FormDialogActions onCancel={onDone} cancelLabel={messages.pipeline.cancel} submitLabel={text.add} busy={add.isPending} busyLabel={text.adding} />
+      <FormDialogActions onCancel={onDone} cancelLabel={messages.pipeline.cancel} submitLabel={text.add} busy={busy} busyLabel={text.adding} />
     </form>
   );
 }

@@ -9,6 +9,7 @@ import { cn } from '@web/lib/cn.ts';
 import { fill } from '@web/lib/fill.ts';
 import { useLiveEvents, type LiveEvent } from '@web/lib/live/use-live-events.ts';
 import { invitationsQueryKey, useInvitations, useWithdrawInvitation } from '../api/candidate-invitations.ts';
+import { InvitationResume } from './invitation-resume.tsx';
 
 const text = messages.candidateInvitations;
 // In India's time, as the person's email gives the link's last day.
@@ -81,6 +82,9 @@ function WaitingItem({ jobId, invitation }: { jobId: string; invitation: Candida
         </p>
         <p className="break-words text-slate-700">{how}</p>
         <p className="text-slate-600">{fill(text.waitingSince, { date: day(invitation.created_at), expires: day(invitation.expires_at) })}</p>
+        <div className="pt-1.5">
+          <InvitationResume jobId={jobId} invitation={invitation} />
+        </div>
       </div>
       <ConfirmButton
         label={text.withdraw}
