@@ -28,7 +28,7 @@ describe.skipIf(laneUnavailable)('pipeline', () => {
   let jobB: string;
 
   const db = () => t.database.db;
-  const call = (jar: CookieJar | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+  const call = (jar: CookieJar | null, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: jar ? { cookie: jar.header } : {}, ...(payload === undefined ? {} : { payload }), remoteAddress: nextIp() });
 
   /** A candidate with a profile who applied to `jobId` through the API (with a source tag). */
@@ -395,7 +395,7 @@ describe.skipIf(laneUnavailable)('pipeline', () => {
     type Actor = 'employerA' | 'employerB' | 'candidate' | 'admin' | 'anonymous';
     interface Row {
       actor: Actor;
-      method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+      method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
       route: string;
       status: number;
       body?: object;
@@ -542,6 +542,19 @@ describe.skipIf(laneUnavailable)('pipeline', () => {
       { actor: 'employerB', method: 'POST', route: '/api/pipeline/invitations/:invitationId/withdraw', status: 404 },
       { actor: 'candidate', method: 'POST', route: '/api/pipeline/invitations/:invitationId/withdraw', status: notInCompany },
       { actor: 'anonymous', method: 'POST', route: '/api/pipeline/invitations/:invitationId/withdraw', status: 401 },
+      // An invitation's attached resume (tests/api/invitation-resumes.test.ts attaches one and covers interviewers).
+      { actor: 'employerA', method: 'GET', route: '/api/pipeline/invitations/:invitationId/resume', status: 404 },
+      { actor: 'employerB', method: 'GET', route: '/api/pipeline/invitations/:invitationId/resume', status: 404 },
+      { actor: 'candidate', method: 'GET', route: '/api/pipeline/invitations/:invitationId/resume', status: notInCompany },
+      { actor: 'anonymous', method: 'GET', route: '/api/pipeline/invitations/:invitationId/resume', status: 401 },
+      { actor: 'employerA', method: 'DELETE', route: '/api/pipeline/invitations/:invitationId/resume', status: 404 },
+      { actor: 'candidate', method: 'DELETE', route: '/api/pipeline/invitations/:invitationId/resume', status: notInCompany },
+      { actor: 'anonymous', method: 'DELETE', route: '/api/pipeline/invitations/:invitationId/resume', status: 401 },
+      // Only a PDF body is read: JSON is refused (415) before anything else is looked at (a candidate
+      // sending a PDF is 403, as tests/api/invitation-resumes.test.ts shows).
+      { actor: 'employerA', method: 'PUT', route: '/api/pipeline/invitations/:invitationId/resume', body: {}, status: 415 },
+      { actor: 'candidate', method: 'PUT', route: '/api/pipeline/invitations/:invitationId/resume', body: {}, status: 415 },
+      { actor: 'anonymous', method: 'PUT', route: '/api/pipeline/invitations/:invitationId/resume', body: {}, status: 401 },
 
       // Offers (issue 36 §5): the company's own applications only.
       { actor: 'employerA', method: 'GET', route: '/api/pipeline/applications/:applicationId/offers', status: 200 },
@@ -570,7 +583,7 @@ describe.skipIf(laneUnavailable)('pipeline', () => {
 
     it('every /api/pipeline route has rows, with at least one refusal', () => {
       const declared = t.app.declaredRoutes.filter((route) => route.url.startsWith('/api/pipeline'));
-      expect(declared.length).toBe(31);
+      expect(declared.length).toBe(34);
       for (const route of declared) {
         const covered = rows.filter((row) => row.route === route.url && row.method === route.method);
         expect(covered.length, `${route.method} ${route.url}`).toBeGreaterThan(0);

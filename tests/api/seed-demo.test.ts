@@ -260,12 +260,14 @@ describe.skipIf(laneUnavailable)('demo seed', { timeout: 120_000 }, () => {
     expect(listed.offers.map((offer) => offer.status)).toEqual(['open']);
   });
 
-  it('has Nimbus waiting for a walk-in and a referral to confirm, and a referral who confirmed in its pipeline (issue 36 §2)', async () => {
+  it('has Nimbus waiting for a walk-in (with his resume) and a referral to confirm, and a referral who confirmed in its pipeline (issue 36 §2)', async () => {
     const waiting = await t.database.db.selectFrom('candidate_invitations').select(['job_id', 'source', 'status']).where('status', '=', 'pending').execute();
     expect(waiting.map((row) => row.source).sort()).toEqual(['referral', 'walk_in']);
     const jar = await as('priya.nair@nimbus-tech.demo.workcred.in');
-    const listed = await get<{ invitations: { full_name: string }[] }>(jar, `/api/pipeline/jobs/${waiting[0]!.job_id}/invitations`);
+    const listed = await get<{ invitations: { full_name: string; resume: { name: string | null } | null }[] }>(jar, `/api/pipeline/jobs/${waiting[0]!.job_id}/invitations`);
     expect(listed.invitations.map((row) => row.full_name).sort()).toEqual(['Farhan Siddiqui', 'Sandeep Kumar']);
+    // The walk-in's resume, attached by the recruiter, waits with his invitation.
+    expect(listed.invitations.find((row) => row.full_name === 'Sandeep Kumar')?.resume?.name).toBe('Sandeep-Kumar-resume.pdf');
     const confirmed = await t.database.db.selectFrom('job_applications').select('id').where('job_id', '=', waiting[0]!.job_id).where('source', '=', 'referral').execute();
     expect(confirmed).toHaveLength(1);
   });
