@@ -10,7 +10,7 @@ import type { FileStorage } from '../../server/storage/file-storage.ts';
 import { sweepStorageIntents } from '../../server/storage/sweep-intents.ts';
 import { makePdf } from '../support/pdf.ts';
 import { laneUnavailable } from '../support/test-database.ts';
-import { CookieJar, createTestApp, signIn, type TestApp } from '../support/test-app.ts';
+import { createTestApp, signIn, type CookieJar, type TestApp } from '../support/test-app.ts';
 
 const DAY = 86_400_000;
 const m = messages.candidate.documents;

@@ -1,3 +1,5 @@
+import type { FastifyReply } from 'fastify';
+
 /**
  * The candidate's own filename is kept only to show it back (candidate_documents.original_name);
  * it never becomes part of a storage key or a path. Still, it is cleaned so that what we store and
@@ -41,4 +43,15 @@ export function attachmentDisposition(name: string): string {
 
 function encodeRfc8187(value: string): string {
   return encodeURIComponent(value).replace(/['()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/** A stored PDF as a download: its length, its cleaned name, never sniffed as anything else, never cached. */
+export function sendPdfDownload(reply: FastifyReply, file: { body: NodeJS.ReadableStream | Buffer; size?: number | undefined }, fileName: string) {
+  if (file.size !== undefined) reply.header('content-length', file.size);
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', attachmentDisposition(fileName))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'no-store')
+    .send(file.body);
 }

@@ -8,7 +8,7 @@ import { AppError, forbidden, tooManyRequests, unauthorized } from '../../http/e
 import { startStorageSweeper, type StorageSweeper } from '../../storage/sweep-intents.ts';
 import type { FeatureDeps } from '../feature-deps.ts';
 import { listDocumentsForViewer, openDocumentForViewer } from './document-access.ts';
-import { attachmentDisposition } from './file-names.ts';
+import { sendPdfDownload } from './file-names.ts';
 import { acceptRawPdfBodies, discardRestOfBody, pdfUploadOf, requirePdfContentType } from './pdf-request.ts';
 import { listCandidateDocuments } from './list-documents.ts';
 import { uploadCandidateDocument } from './upload-document.ts';
@@ -91,12 +91,6 @@ export async function candidateDocumentRoutes(app: FastifyInstance, { config, da
 
   api.get('/api/documents/:documentId', { config: { access: 'user' }, schema: { params: documentParamsSchema } }, async (request, reply) => {
     const file = await openDocumentForViewer({ db, storage, log: request.log, ip: request.ip }, sessionOf(request), request.params.documentId);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-length', file.size)
-      .header('content-disposition', attachmentDisposition(file.fileName))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'no-store')
-      .send(file.body);
+    return sendPdfDownload(reply, file, file.fileName);
   });
 }

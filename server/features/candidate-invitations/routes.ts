@@ -18,7 +18,7 @@ import { CSV_IMPORT_BODY_BYTES } from '../../imports/csv-table.ts';
 import { candidateInvitationsMessages as text } from '../../../shared/messages/candidate-invitations.ts';
 import { sessionOf } from '../../http/access.ts';
 import { tooManyRequests } from '../../http/errors.ts';
-import { attachmentDisposition } from '../candidate-documents/file-names.ts';
+import { sendPdfDownload } from '../candidate-documents/file-names.ts';
 import { acceptRawPdfBodies, discardRestOfBody, pdfUploadOf, requirePdfContentType } from '../candidate-documents/pdf-request.ts';
 import type { FeatureDeps } from '../feature-deps.ts';
 import { employerCompanyId } from '../jobs/company-scope.ts';
@@ -38,15 +38,6 @@ const RESUME_RATE_LIMIT = {
   errorResponseBuilder: () => tooManyRequests(text.tooManyResumes),
 } as const;
 
-/** A held resume as a download: never cached, never sniffed. */
-const sendPdf = (reply: FastifyReply, file: HeldResumeFile) =>
-  reply
-    .header('content-type', 'application/pdf')
-    .header('content-length', file.size)
-    .header('content-disposition', attachmentDisposition(file.fileName))
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store')
-    .send(file.body);
 
 /**
  * Adding candidates by hand or from a CSV file (issue 36 §2, ADR 0030): the company's side
@@ -56,6 +47,7 @@ const sendPdf = (reply: FastifyReply, file: HeldResumeFile) =>
 export async function candidateInvitationRoutes(app: FastifyInstance, deps: FeatureDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
+  const sendHeld = (reply: FastifyReply, file: HeldResumeFile) => sendPdfDownload(reply, file, file.fileName);
   const files = (request: FastifyRequest) => ({ db, storage: deps.storage, log: request.log });
   acceptRawPdfBodies(app);
   const actorOf = (request: Parameters<typeof sessionOf>[0]) => ({ userId: sessionOf(request).userId, companyId: employerCompanyId(sessionOf(request)), ip: request.ip });
@@ -121,7 +113,7 @@ export async function candidateInvitationRoutes(app: FastifyInstance, deps: Feat
   );
 
   api.get('/api/pipeline/invitations/:invitationId/resume', { config: { access: 'user' }, schema: { params: invitationParamsSchema } }, async (request, reply) =>
-    sendPdf(reply, await openInvitationResumeForCompany(files(request), actorOf(request).companyId, request.params.invitationId, deps.clock())),
+    sendHeld(reply, await openInvitationResumeForCompany(files(request), actorOf(request).companyId, request.params.invitationId, deps.clock())),
   );
 
   api.post(
@@ -145,6 +137,6 @@ export async function candidateInvitationRoutes(app: FastifyInstance, deps: Feat
   api.post(
     '/api/candidate-invitations/resume',
     { config: { access: 'public', rateLimit: LINK_RATE_LIMIT }, schema: { body: invitationTokenBodySchema } },
-    async (request, reply) => sendPdf(reply, await openInvitationResumeForPerson(files(request), request.body.token, deps.clock())),
+    async (request, reply) => sendHeld(reply, await openInvitationResumeForPerson(files(request), request.body.token, deps.clock())),
   );
 }

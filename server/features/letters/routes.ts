@@ -19,7 +19,7 @@ import {
 } from '../../../shared/schemas/letters.ts';
 import { sessionOf } from '../../http/access.ts';
 import { AppError, forbidden } from '../../http/errors.ts';
-import { attachmentDisposition } from '../candidate-documents/file-names.ts';
+import { sendPdfDownload } from '../candidate-documents/file-names.ts';
 import type { FeatureDeps } from '../feature-deps.ts';
 import { employerCompanyId } from '../jobs/company-scope.ts';
 import { issueLetter } from './issue-letter.ts';
@@ -62,13 +62,7 @@ export async function letterRoutes(app: FastifyInstance, { database, storage, co
   api.get('/api/letters/:letterId/pdf', { config: user, schema: { params: letterIdParamsSchema } }, async (request, reply) => {
     const session = sessionOf(request);
     const file = await openLetterPdf({ db, storage }, { userId: session.userId, companyId: session.profile.role === 'employer' ? session.profile.company_id : null }, request.params.letterId);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-length', file.size)
-      .header('content-disposition', attachmentDisposition(file.filename))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'no-store')
-      .send(file.body);
+    return sendPdfDownload(reply, file, file.filename);
   });
 
   api.get('/api/candidate/letters', { config: user, schema: { response: { 200: myLetterListSchema } } }, async (request) => {

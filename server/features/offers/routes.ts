@@ -17,7 +17,7 @@ import {
 import { applicationIdParamsSchema } from '../../../shared/schemas/pipeline.ts';
 import { sessionOf } from '../../http/access.ts';
 import { forbidden } from '../../http/errors.ts';
-import { attachmentDisposition } from '../candidate-documents/file-names.ts';
+import { sendPdfDownload } from '../candidate-documents/file-names.ts';
 import type { FeatureDeps } from '../feature-deps.ts';
 import { employerCompanyId } from '../jobs/company-scope.ts';
 import { acceptOffer, declineOffer, myOffers } from './answer-offer.ts';
@@ -96,13 +96,7 @@ export async function offerRoutes(app: FastifyInstance, { database, storage, con
     const session = sessionOf(request);
     const companyId = session.profile.role === 'employer' ? session.profile.company_id : null;
     const file = await openOfferLetter(letterDeps(request), { userId: session.userId, companyId }, request.params.offerId);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-length', file.size)
-      .header('content-disposition', attachmentDisposition(file.filename))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'no-store')
-      .send(file.body);
+    return sendPdfDownload(reply, file, file.filename);
   });
 
   api.get('/api/candidate/offers', { config: user, schema: { response: { 200: candidateOfferListSchema } } }, async (request) => myOffers(db, candidateOf(request).userId, clock()));
