@@ -25,6 +25,8 @@ export const dashboardActivityMessages = {
     candidate_invited: 'Added a candidate, waiting for them to confirm',
     candidates_imported: 'Imported candidates to a job',
     candidate_invitation_withdrawn: 'Withdrew a candidate’s invitation',
+    candidate_invitation_resume_attached: 'Attached the resume a candidate handed over',
+    candidate_invitation_resume_removed: 'Removed a resume attached to an invitation',
     candidate_invitation_declined: 'Invitation declined by the candidate',
     candidate_invitation_confirmed: 'Confirmed the application they were added to',
 
