@@ -1,4 +1,4 @@
-import { saveBlob } from '@web/lib/put-pdf.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
 
 export type CsvCell = string | number | null;
 

@@ -11,7 +11,7 @@ import { AuthLayout, AuthNotice } from '@web/features/auth/components/auth-layou
 import { errorMessage, isApiError } from '@web/lib/api-client.ts';
 import { fileSizeText } from '@web/lib/file-size.ts';
 import { fill } from '@web/lib/fill.ts';
-import { saveBlob } from '@web/lib/put-pdf.ts';
+import { saveBlob } from '@web/lib/save-blob.ts';
 import { usePageMeta } from '@web/lib/use-page-meta.ts';
 import { answerInvitation, fetchInvitationResume, lookupInvitation } from '../api/invitation-answer.ts';
 
