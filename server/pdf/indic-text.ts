@@ -27,6 +27,8 @@ export interface ScriptRun {
   script: IndicScript | null;
 }
 
+const RUPEE = 0x20b9;
+
 /** Splits text into runs of one script each, so each run is shaped with (or drawn in) its own font. */
 export function splitByScript(value: string): ScriptRun[] {
   const runs: ScriptRun[] = [];
@@ -35,6 +37,8 @@ export function splitByScript(value: string): ScriptRun[] {
     const last = runs.at(-1);
     let script = indicScriptOf(codePoint) ?? null;
     if (!script && last?.script && joinsIndicRun(codePoint)) script = last.script;
+    // Helvetica has no rupee sign; every Noto Sans Indic face does: among Latin it is drawn in Devanagari's.
+    if (!script && codePoint === RUPEE) script = 'devanagari';
     if (last && last.script === script) last.text += char;
     else runs.push({ text: char, script });
   }

@@ -33,18 +33,25 @@ describe('text in India\'s scripts in our PDFs', () => {
       { text: '।', script: 'devanagari' },
     ]);
     expect(splitByScript('नमस्ते।')).toEqual([{ text: 'नमस्ते।', script: 'devanagari' }]);
+    // The rupee sign, which Helvetica lacks, is drawn from the Devanagari face among Latin too.
+    expect(splitByScript('CTC ₹12,00,000')).toEqual([
+      { text: 'CTC ', script: null },
+      { text: '₹', script: 'devanagari' },
+      { text: '12,00,000', script: null },
+    ]);
   });
 
   it('gives back every script, mixed with Latin on one line, as typed, with no "?"', async () => {
     const lines = Object.values(INDIC_SAMPLES).map((name, index) => ({ text: `Dear ${name}, welcome`, bold: index % 2 === 1 }));
     lines.push({ text: 'Kavya’s offer – ₹12 lakh', bold: false });
     const pdf = await pageWith(lines);
-    const text = squash(await pdfText(pdf));
+    // The rupee sign is drawn in another font than the digits, so the text reader gives it as its own item.
+    const text = squash(await pdfText(pdf)).replace(/₹ /g, '₹');
     // Every word comes back whole.
     const words = text.split(' ');
     for (const name of Object.values(INDIC_SAMPLES)) expect(text).toContain(`Dear ${name}, welcome`);
     expect(words).toContain('চক্রবর্তী,');
-    expect(text).toContain("Kavya's offer - Rs. 12 lakh");
+    expect(text).toContain("Kavya's offer - ₹12 lakh");
     expect(text).not.toContain('?');
   });
 

@@ -19,8 +19,8 @@ export interface InvoiceFacts {
 }
 
 
-/** The PDF's standard fonts have no rupee sign: amounts are written "Rs. 14,748.82". */
-const rupees = (paise: number) => formatPaise(paise).replace('₹', 'Rs. ');
+/** Amounts as "₹14,748.82" (the rupee sign is drawn from the embedded Noto Sans, indic-text.ts). */
+const rupees = formatPaise;
 
 /**
  * A GST tax invoice (CGST Rules, rule 46): supplier and recipient with GSTINs, a number unique in

@@ -21,8 +21,8 @@ export interface OfferLetterFacts {
   issued: { on: string; at: Date; code: string; verifyUrl: string } | null;
 }
 
-/** The PDF's standard fonts have no rupee sign: amounts are written "Rs. 12,34,567", as on invoices. */
-const rupees = (paise: number) => formatRupees(paise).replace('₹', 'Rs. ');
+/** Amounts as everywhere else, "₹12,34,567" (the rupee sign is drawn from the embedded Noto Sans, indic-text.ts). */
+const rupees = formatRupees;
 
 /**
  * The offer letter on A4, laid out as the company's other letters (letters/letter-layout.ts): the
