@@ -38,7 +38,6 @@ const RESUME_RATE_LIMIT = {
   errorResponseBuilder: () => tooManyRequests(text.tooManyResumes),
 } as const;
 
-
 /**
  * Adding candidates by hand or from a CSV file (issue 36 §2, ADR 0030): the company's side
  * (pipeline.move, its own jobs only) and the person's answer from the emailed link, with no session:
