@@ -27,8 +27,6 @@ export interface ScriptRun {
   script: IndicScript | null;
 }
 
-const RUPEE = 0x20b9;
-
 /** Splits text into runs of one script each, so each run is shaped with (or drawn in) its own font. */
 export function splitByScript(value: string): ScriptRun[] {
   const runs: ScriptRun[] = [];
@@ -37,12 +35,26 @@ export function splitByScript(value: string): ScriptRun[] {
     const last = runs.at(-1);
     let script = indicScriptOf(codePoint) ?? null;
     if (!script && last?.script && joinsIndicRun(codePoint)) script = last.script;
-    // Helvetica has no rupee sign; every Noto Sans Indic face does: among Latin it is drawn in Devanagari's.
-    if (!script && codePoint === RUPEE) script = 'devanagari';
     if (last && last.script === script) last.text += char;
     else runs.push({ text: char, script });
   }
   return runs;
+}
+
+/**
+ * The runs as a PDF draws them: Helvetica has no rupee sign but every Noto Sans Indic face has one,
+ * so a "₹" among Latin becomes a Devanagari run of its own (the share image's SVG text has the
+ * sign, so splitByScript leaves it Latin there).
+ */
+export function splitForPdf(value: string): ScriptRun[] {
+  return splitByScript(value).flatMap((run) =>
+    run.script || !run.text.includes('₹')
+      ? [run]
+      : run.text
+          .split(/(₹)/)
+          .filter(Boolean)
+          .map((text) => ({ text, script: text === '₹' ? ('devanagari' as const) : null })),
+  );
 }
 
 /** One glyph to show (by its index in the cluster, or null for the font's blank glyph) and the text it carries. */
@@ -118,12 +130,12 @@ export class PdfText {
 
   /** The text as it will be drawn: Latin runs made printable in the standard fonts, Indic runs kept. */
   prepare(value: string): string {
-    return splitByScript(value).map((run) => (run.script ? run.text : printable(run.text))).join('');
+    return splitForPdf(value).map((run) => (run.script ? run.text : printable(run.text))).join('');
   }
 
   /** Width in points of one line of text at this size. */
   width(value: string, size: number, bold = false): number {
-    return splitByScript(value).reduce((sum, run) => sum + this.runWidth(run, size, bold), 0);
+    return splitForPdf(value).reduce((sum, run) => sum + this.runWidth(run, size, bold), 0);
   }
 
   /** Splits a paragraph into lines no wider than maxWidth; a word longer than a line is cut between graphemes. */
@@ -134,7 +146,7 @@ export class PdfText {
   /** Draws one line of text with its left end at (x, y). Returns its width. */
   draw(page: PDFPage, value: string, options: DrawTextOptions): number {
     let x = options.x;
-    for (const run of splitByScript(value)) {
+    for (const run of splitForPdf(value)) {
       const weight: FontWeight = options.bold ? 'bold' : 'regular';
       if (run.script) this.drawIndicRun(page, run.text, run.script, weight, { ...options, x });
       else page.drawText(printable(run.text), { x, y: options.y, size: options.size, font: options.bold ? this.bold : this.regular, color: options.color });

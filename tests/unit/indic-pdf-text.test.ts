@@ -1,7 +1,7 @@
 import { PDFDocument, rgb } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { indicFace, shapeRun, type IndicScript } from '../../server/pdf/indic-fonts.ts';
-import { clusterPieces, PdfText, splitByScript } from '../../server/pdf/indic-text.ts';
+import { clusterPieces, PdfText, splitByScript, splitForPdf } from '../../server/pdf/indic-text.ts';
 import { INDIC_SAMPLES, readable } from '../support/indic-samples.ts';
 import { codesShownOnPage, embeddedType0Fonts } from '../support/pdf-glyphs.ts';
 import { pdfText } from '../support/pdf-qr.ts';
@@ -33,12 +33,16 @@ describe('text in India\'s scripts in our PDFs', () => {
       { text: '।', script: 'devanagari' },
     ]);
     expect(splitByScript('नमस्ते।')).toEqual([{ text: 'नमस्ते।', script: 'devanagari' }]);
-    // The rupee sign, which Helvetica lacks, is drawn from the Devanagari face among Latin too.
-    expect(splitByScript('CTC ₹12,00,000')).toEqual([
+    // The rupee sign, which Helvetica lacks, is drawn in a PDF from the Devanagari face among Latin too.
+    expect(splitByScript('CTC ₹12,00,000')).toEqual([{ text: 'CTC ₹12,00,000', script: null }]);
+    expect(splitForPdf('CTC ₹12,00,000 – ₹5 lakh')).toEqual([
       { text: 'CTC ', script: null },
       { text: '₹', script: 'devanagari' },
-      { text: '12,00,000', script: null },
+      { text: '12,00,000 – ', script: null },
+      { text: '₹', script: 'devanagari' },
+      { text: '5 lakh', script: null },
     ]);
+    expect(splitForPdf('₹')).toEqual([{ text: '₹', script: 'devanagari' }]);
   });
 
   it('gives back every script, mixed with Latin on one line, as typed, with no "?"', async () => {
