@@ -90,14 +90,24 @@ export async function storeGatedPdf<T>(
 
 /**
  * Step 1 for a key of the caller's making: `keyAt(ms)` is tried at this millisecond and the next
- * ones until a key is free (no intent, and `taken` finds no row already pointing at it).
+ * ones until a key is free: no intent holds it, and, with `documentsToo`, no candidate document
+ * row points at it (one statement, so the body starts streaming as soon as it can).
  */
-export async function reserveKey(db: Kysely<DB>, keyAt: (ms: number) => string, taken?: (key: string) => Promise<boolean>): Promise<string> {
+export async function reserveKey(db: Kysely<DB>, keyAt: (ms: number) => string, documentsToo = false): Promise<string> {
   const now = Date.now();
   for (let attempt = 0; attempt < 10; attempt += 1) {
     const key = keyAt(now + attempt);
-    if (taken && (await taken(key))) continue;
-    const reserved = await db.insertInto('storage_intents').values({ object_key: key, action: 'upload' }).onConflict((oc) => oc.column('object_key').doNothing()).returning('id').executeTakeFirst();
+    const reserved = await db
+      .insertInto('storage_intents')
+      .columns(['object_key', 'action'])
+      .expression(
+        db
+          .selectNoFrom((eb) => [eb.val(key).as('object_key'), eb.val('upload').as('action')])
+          .$if(documentsToo, (qb) => qb.where((eb) => eb.not(eb.exists(eb.selectFrom('candidate_documents').select('id').where('file_path', '=', key))))),
+      )
+      .onConflict((oc) => oc.column('object_key').doNothing())
+      .returning('id')
+      .executeTakeFirst();
     if (reserved) return key;
   }
   throw new Error('could not reserve a storage key for the upload');

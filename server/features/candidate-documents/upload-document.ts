@@ -43,10 +43,9 @@ export async function uploadCandidateDocument(deps: UploadDeps, session: Session
   const { db } = deps;
   if (session.profile.role !== 'candidate') throw forbidden(m.candidatesOnly, 'CANDIDATES_ONLY');
   const candidateId = session.userId;
-  const taken = async (key: string) => (await db.selectFrom('candidate_documents').select('id').where('file_path', '=', key).executeTakeFirst()) !== undefined;
   const saved = await storeGatedPdf(
     deps,
-    () => reserveKey(db, (ms) => `${candidateId}/${input.type}_${ms}.pdf`, taken),
+    () => reserveKey(db, (ms) => `${candidateId}/${input.type}_${ms}.pdf`, true),
     input,
     (key, bytes) => saveDocumentRow(db, { candidateId, type: input.type, key, bytes, originalName: input.originalName }),
     { candidateId, type: input.type },
