@@ -8,11 +8,12 @@ import { FieldFrame, fieldDescribedBy } from '@web/components/ui/field-frame.tsx
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog.tsx';
 import { SelectField } from '@web/components/ui/select-field.tsx';
 import { TextField } from '@web/components/ui/text-field.tsx';
+import { documentProblem } from '@web/features/candidate-registration/lib/check-document.ts';
 import { errorMessage, isApiError } from '@web/lib/api-client.ts';
 import { fill } from '@web/lib/fill.ts';
 import { toast } from '@web/lib/toast.ts';
 import { invitationsQueryKey, uploadInvitationResume, useAddInvitation } from '../api/candidate-invitations.ts';
-import { AttachResumeButton, attachFailure, resumeProblem } from './invitation-resume.tsx';
+import { AttachResumeButton, attachFailure } from './invitation-resume.tsx';
 
 const text = messages.candidateInvitations;
 
@@ -54,7 +55,9 @@ function AddCandidateForm({ jobId, onDone }: { jobId: string; onDone: () => void
   };
   const choose = (file: File | null) => {
     setResume(file);
-    setErrors(({ resume: _fixed, form: _form, ...rest }) => (file && resumeProblem(file) ? { ...rest, resume: resumeProblem(file)! } : rest));
+    // The reason a chosen file cannot be sent, said as the candidate's own upload says it.
+    const problem = file ? documentProblem(file) : null;
+    setErrors(({ resume: _fixed, form: _form, ...rest }) => (problem ? { ...rest, resume: problem } : rest));
   };
 
   async function submit(event: FormEvent) {
@@ -64,7 +67,7 @@ function AddCandidateForm({ jobId, onDone }: { jobId: string; onDone: () => void
     const parsed = invitationBodySchema.safeParse(body);
     const found: Errors = {};
     if (!parsed.success) for (const issue of parsed.error.issues) found[String(issue.path[0]) as Field] ??= issue.message;
-    const fileProblem = resume ? resumeProblem(resume) : null;
+    const fileProblem = resume ? documentProblem(resume) : null;
     if (fileProblem) found.resume = fileProblem;
     if (Object.keys(found).length > 0) return setErrors(found);
     setErrors({});

@@ -13,9 +13,6 @@ import { invitationResumeUrl, useAttachInvitationResume, useRemoveInvitationResu
 
 const text = messages.candidateInvitations;
 
-/** The reason a chosen file cannot be sent, said as the candidate's own upload says it; null when it can. */
-export const resumeProblem = (file: File) => documentProblem(file);
-
 /** Why an attach failed, in the server's words when it refused the file. */
 export const attachFailure = (error: unknown) => errorMessage(error, messages.candidate.documents.uploadFailed);
 
@@ -35,7 +32,7 @@ export function AttachResumeButton({ jobId, invitation, onAttached }: { jobId: s
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    const problem = resumeProblem(file);
+    const problem = documentProblem(file);
     if (problem) return setError(problem);
     setError(undefined);
     try {
