@@ -131,7 +131,7 @@ const PROBES: Probe[] = [
   ['candidate ID', (_g, p) => p.code],
 ];
 
-async function measure(database: Database, candidates: number): Promise<LookupRow[]> {
+export async function measure(database: Database, candidates: number): Promise<LookupRow[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'workcred-bench-lookup-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1:1', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000000' });
   const app = await buildApp({ config, database });

@@ -58,15 +58,16 @@ export interface CompanyCandidatesTable {
 }
 
 /**
- * The terms a company's candidate is found by (migration 0060): 'n:' each word of the name, 'e:'
- * the email, 'p:' the phone's digits, lowered. Kept by triggers with company_candidates and the
- * person's profile; written only by the database.
+ * The terms a company's candidate is found by (migrations 0060 and 0071): 'n:' each word of the
+ * name, 'm:' a word's first letter and another word ('m:s priya'), 'm*' on a name of more than six
+ * words, 'e:' the email, 'p:' the phone's digits, lowered. Kept by triggers with company_candidates
+ * and the person's profile; written only by the database.
  */
 export interface CompanyCandidateTermsTable {
   company_id: string;
   term: string;
   candidate_id: string;
-  /** On a name's terms: the name's words, each after a space (' priya sharma'). */
+  /** On the 'm:' and 'm*' terms: the name's words, each after a space (' priya sharma'). */
   name_key: string | null;
 }
 

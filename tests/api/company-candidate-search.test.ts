@@ -121,6 +121,72 @@ describe.skipIf(laneUnavailable)('finding a company candidate', () => {
     expect(await names('owner', 'arma')).toEqual([]);
     expect(await names('owner', 'pri zzz')).toEqual([]);
     expect((await found('owner', 'pri sha')).kind).toBe('name');
+    // A word the longest one begins with is met by it; a single letter with another word is a pair.
+    expect(await names('owner', 'priya pri')).toEqual(['Priya Sharma', 'Priyanka Shah']);
+    expect(await names('owner', 's priy')).toEqual(['Priya Sharma', 'Priyanka Shah']);
+    expect(await names('owner', 'sharma p')).toEqual(['Priya Sharma']);
+    expect(await names('owner', 'd souza anand')).toEqual(["Anand D'Souza"]);
+    expect(await names('owner', 'r shah')).toEqual([]);
+  });
+
+  it('finds a long name by any of its words, past the sixth too', async () => {
+    const company = await t.factories.company({ name: 'Godavari Names Pvt Ltd' });
+    const owner = await t.factories.user({ role: 'employer', companyId: company.id });
+    const jar = await signIn(t.app, owner.email, owner.password, nextIp());
+    const job = (await t.factories.job(company.id, { title: 'Field Officer', expiresAt: new Date(Date.now() + 30 * DAY) })).id;
+    const named = async (fullName: string) => {
+      const user = await t.factories.user({ role: 'candidate', fullName });
+      await t.factories.application(job, user.id);
+      return user.id;
+    };
+    const long = await named('Venkata Sai Naga Lakshmi Prasanna Kumari Bhagavatula');
+    const short = await named('Naga Kumari');
+    const find = async (q: string) => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/pipeline/candidates/search?q=${encodeURIComponent(q)}`, headers: { cookie: jar.header }, remoteAddress: nextIp() });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<CompanyCandidateSearch>().results.map((one) => one.candidate_id).sort();
+    };
+    expect(await find('bhagavatula venk')).toEqual([long]);
+    expect(await find('kum bhag')).toEqual([long]);
+    expect(await find('naga kumari')).toEqual([long, short].sort());
+    expect(await find('venkata sai naga lakshmi prasanna kumari bhagavatula')).toEqual([long]);
+    expect(await find('bhagavatula naga zz')).toEqual([]);
+    expect(await find('kumar kumari')).toEqual([long, short].sort());
+  });
+
+  it('finds exactly the names whose words each query word begins (against a plain reading, fuzzed)', async () => {
+    const company = await t.factories.company({ name: 'Krishna Oracle Pvt Ltd' });
+    const owner = await t.factories.user({ role: 'employer', companyId: company.id });
+    const jar = await signIn(t.app, owner.email, owner.password, nextIp());
+    const job = (await t.factories.job(company.id, { title: 'Store Manager', expiresAt: new Date(Date.now() + 30 * DAY) })).id;
+    // Words sharing their starts, so prefixes meet several; none begins with 'x' (the emails' start).
+    const vocabulary = ['a', 'ab', 'abhishek', 'abha', 'pri', 'priya', 'priyanka', 'pritam', 'sha', 'shah', 'sharma', 'shankar', 'kumar', 'kumari', 'kulkarni', 'rao', 'rahul', 'ravi', 'ravindra', 'n', 'naga', 'nair'];
+    const nameOf = (indexes: number[]) => indexes.map((index) => vocabulary[index]!).join(' ');
+    const people = fc.sample(fc.array(fc.nat(vocabulary.length - 1), { minLength: 1, maxLength: 8 }), { numRuns: 40, seed: 36 }).map(nameOf);
+    const wordsOf = new Map<string, string[]>();
+    for (const [index, fullName] of people.entries()) {
+      const user = await t.factories.user({ role: 'candidate', fullName, email: `x${index}.oracle.${Date.now()}@example.in` });
+      await t.factories.application(job, user.id);
+      wordsOf.set(user.id, fullName.split(' '));
+    }
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(fc.nat(vocabulary.length - 1), fc.nat(8)), { minLength: 1, maxLength: 3 }), async (picks) => {
+        const typed = picks.map(([index, length]) => vocabulary[index]!.slice(0, Math.max(1, length)));
+        const q = typed.join(' ');
+        const expected = [...wordsOf].filter(([, words]) => typed.every((prefix) => words.some((word) => word.startsWith(prefix)))).map(([id]) => id).sort();
+        const response = await t.app.inject({ method: 'GET', url: `/api/pipeline/candidates/search?q=${encodeURIComponent(q)}`, headers: { cookie: jar.header }, remoteAddress: nextIp() });
+        expect(response.statusCode, response.body).toBe(200);
+        const answer = response.json<CompanyCandidateSearch>();
+        const got = answer.results.map((one) => one.candidate_id).sort();
+        // Nobody who does not match; everybody unless it says there are more (a range read stops
+        // after 21 entries, and a person with two words of one prefix has two of them).
+        expect(expected, q).toEqual(expect.arrayContaining(got));
+        if (!answer.has_more) expect(got, q).toEqual(expected);
+        else expect(got.length, q).toBeGreaterThan(expected.length > 20 ? 10 : 0);
+        if (expected.length > 20) expect(answer.has_more, q).toBe(true);
+      }),
+      { numRuns: 150, seed: 3671 },
+    );
   });
 
   it('answers each candidate once, with their applications to the company: job title and stage, newest first', async () => {

@@ -1,7 +1,8 @@
 /**
  * What an employer typed in "Find a candidate", read as one kind of search (issue 36 §2). Pure, so
- * the unit tests hold each rule; the terms it searches for are the ones migration 0060 keeps:
- * 'n:' a word of the name, 'e:' the email, 'p:' the phone's digits (an Indian number without +91).
+ * the unit tests hold each rule; the terms it searches for are the ones migrations 0060 and 0071
+ * keep: 'n:' a word of the name, 'm:' a pair of them, 'e:' the email, 'p:' the phone's digits (an
+ * Indian number without +91).
  */
 export type CandidateQuery =
   | { kind: 'candidate_code'; code: string }

@@ -17,6 +17,9 @@ const { results: LIMIT, applicationsPerCandidate } = COMPANY_CANDIDATE_SEARCH;
  */
 const TERMS_READ = LIMIT + 1;
 
+/** The term of every name with more words than migration 0071 pairs (checked word by word on name_key). */
+const LONG_NAME = 'm*';
+
 const termRange = (alias: string, prefix: string) => sql`${sql.ref(`${alias}.term`)} >= ${prefix} AND ${sql.ref(`${alias}.term`)} < ${prefix + AFTER_PREFIX}`;
 
 /** An interviewer's candidates: those with an application of the company they are on an interview for. */
@@ -31,7 +34,8 @@ function candidateInScope(scope: MemberScope, candidate: RawBuilder<unknown>): R
 /**
  * The company's candidates whose term begins with `prefix`, in term order: one range of the
  * (company_id, term) index, stopped after TERMS_READ rows. `also` narrows each row (a name's other
- * words, each checked on the index entry's name_key, so the read stays one index range).
+ * words, each checked on the index entry's name_key, so the read stays one index range: migration
+ * 0071's pairs keep the entries it reads to about seven a match).
  */
 function termsBeginning(scope: MemberScope, prefix: string, also: RawBuilder<unknown> = sql`TRUE`) {
   return sql`(SELECT t.candidate_id, t.term FROM company_candidate_terms t
@@ -51,11 +55,16 @@ async function matchingCandidates(db: Kysely<DB>, scope: MemberScope, query: Can
   if (query.kind === 'email') parts = [termsBeginning(scope, `e:${query.prefix}`)];
   else if (query.kind === 'phone') parts = query.prefixes.map((prefix) => termsBeginning(scope, `p:${prefix}`));
   else {
-    // The longest word leads (most likely the rarest); the others are checked on the same index entry's name_key.
-    const words = [...query.words].sort((a, b) => b.length - a.length);
-    const [lead, ...others] = words as [string, ...string[]];
-    const also = others.length ? sql.join(others.map((word) => sql`strpos(t.name_key, ${` ${word}`}) > 0`), sql` AND `) : sql`TRUE`;
-    parts = [termsBeginning(scope, `n:${lead}`, also)];
+    // The longest word leads (most likely the rarest). A word it begins with ("pri" of "priya
+    // pri") is met by the lead's own match; the others are checked on the index entry's name_key.
+    const [lead, ...rest] = [...query.words].sort((a, b) => b.length - a.length) as [string, ...string[]];
+    const others = rest.filter((word) => !lead.startsWith(word));
+    if (others.length === 0) parts = [termsBeginning(scope, `n:${lead}`)];
+    else {
+      // Migration 0071's pairs: a word beginning with the lead and another with the first letter of the next longest.
+      const beginWords = (words: string[]) => sql.join(words.map((word) => sql`strpos(t.name_key, ${` ${word}`}) > 0`), sql` AND `);
+      parts = [termsBeginning(scope, `m:${[...others[0]!][0]!} ${lead}`, beginWords(others)), termsBeginning(scope, LONG_NAME, beginWords([lead, ...others]))];
+    }
     if (query.emailPrefix) parts.push(termsBeginning(scope, `e:${query.emailPrefix}`));
   }
   if (parts.length === 0) return { ids: [], cut: false };
