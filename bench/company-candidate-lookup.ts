@@ -28,7 +28,7 @@ import type { TimelinePage } from '../shared/schemas/candidate-record.ts';
 import type { CompanyCandidateSearch } from '../shared/schemas/company-candidate-search.ts';
 import { withBenchPostgres } from './bench-postgres.ts';
 
-// A million by default (a few minutes' load here); the issue's ten million takes 40-50 minutes to load on 2 cores.
+// A million by default (a few minutes' load here); the issue's ten million takes about 25 minutes to load on 2 cores.
 const APPLICATIONS = Number(process.env.BENCH_LOOKUP_APPLICATIONS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_LOOKUP_ROUNDS ?? 200);
 const WARMUP = 10;
