@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offersMessages as text } from '../../shared/messages/offers.ts';
 import type { CandidateOffer, CompanyOffer, LetterSignatory } from '../../shared/schemas/offers.ts';
-import { pdfText } from '../support/pdf-qr.ts';
+import { joinRupeeSign, pdfText } from '../support/pdf-qr.ts';
 import { laneUnavailable } from '../support/test-database.ts';
 import { OFFER_TOTAL, startOfferCompany, type OfferCompany, type Person } from '../support/offer-company.ts';
 
@@ -141,8 +141,7 @@ describe.skipIf(laneUnavailable)('offers: make, approve, send, accept', () => {
     const pdf = await call(kavya, 'GET', `/api/offers/${offer!.id}/letter`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['cache-control']).toBe('no-store');
-    // The rupee sign is drawn in another font than the digits, so the text reader gives it as its own item.
-    const words = (await pdfText(pdf.rawPayload)).replace(/₹\s+/g, '₹');
+    const words = joinRupeeSign(await pdfText(pdf.rawPayload));
     for (const expected of ['4th Floor, Prestige Tower, MG Road', 'Anita Desai', 'Head of People', 'Annexure', '₹6,00,000', '₹50,000', '₹12,28,860', letter.code]) expect(words).toContain(expected);
     expect(words).not.toContain(text.letterDraftMark);
   });

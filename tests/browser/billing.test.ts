@@ -6,6 +6,7 @@ import { extractPdfText } from '../../server/features/verification/pdf-text.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { downloadedBytes, screenshot, startBrowserHarness, waitForToast, type BrowserHarness } from '../support/browser.ts';
 import { expectNoSidewaysScroll } from '../support/layout.ts';
+import { joinRupeeSign } from '../support/pdf-qr.ts';
 
 const PASSWORD = 'Kaveri-Billing-Journey-47';
 const DAY = 24 * 60 * 60 * 1000;
@@ -101,8 +102,7 @@ describe('billing: trial, limit, upgrade and invoice', () => {
     const number = (await link.textContent())!.trim();
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     const pdf = await downloadedBytes(download);
-    // The rupee sign is drawn in another font than the digits, so the text reader gives it as its own item.
-    const invoice = (await extractPdfText(new Uint8Array(pdf))).replace(/\s+/g, ' ').replace(/₹ /g, '₹');
+    const invoice = joinRupeeSign((await extractPdfText(new Uint8Array(pdf))).replace(/\s+/g, ' '));
     for (const expected of [number, '29AAGCB7383J1Z4', 'Place of supply: Karnataka (29)', 'CGST @ 9%', 'SGST @ 9%', '₹1,124.91', '₹14,748.82']) expect(invoice).toContain(expected);
     await screenshot(page, 'billing-active-1280');
 

@@ -5,7 +5,7 @@ import { indiaDateFromToday } from '../../shared/schemas/employment.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { downloadedBytes, screenshot, startBrowserHarness, waitForToast, type BrowserHarness } from '../support/browser.ts';
 import { expectNoSidewaysScroll } from '../support/layout.ts';
-import { pdfText } from '../support/pdf-qr.ts';
+import { joinRupeeSign, pdfText } from '../support/pdf-qr.ts';
 
 const PASSWORD = 'Kaveri-Offers-Journey-36';
 
@@ -100,8 +100,7 @@ describe('offers: make, approve, send, accept', () => {
     await screenshot(page, 'offers-candidate-375');
     const download = page.waitForEvent('download');
     await card.getByRole('link', { name: new RegExp(`^${text.viewLetter}`) }).click();
-    // The rupee sign is drawn in another font than the digits, so the text reader gives it as its own item.
-    const letter = (await pdfText(await downloadedBytes(await download))).replace(/₹\s+/g, '₹');
+    const letter = joinRupeeSign(await pdfText(await downloadedBytes(await download)));
     for (const expected of ['12 Residency Road', 'Anita Desai', 'Head of People', '₹12,28,860']) expect(letter).toContain(expected);
 
     await card.getByRole('button', { name: text.accept }).click();

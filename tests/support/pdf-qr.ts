@@ -39,3 +39,9 @@ export async function pdfText(pdf: Buffer): Promise<string> {
     await task.destroy();
   }
 }
+
+/**
+ * Our PDFs draw "₹" from the embedded Noto face and the digits in Helvetica, so a text reader gives
+ * the sign as an item of its own ("₹ 12,28,860"): joined again, as a person reads the amount.
+ */
+export const joinRupeeSign = (text: string): string => text.replace(/₹\s+/g, '₹');

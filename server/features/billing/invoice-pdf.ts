@@ -18,10 +18,6 @@ export interface InvoiceFacts {
   supplier: InvoicePartyJson;
 }
 
-
-/** Amounts as "₹14,748.82" (the rupee sign is drawn from the embedded Noto Sans, indic-text.ts). */
-const rupees = formatPaise;
-
 /**
  * A GST tax invoice (CGST Rules, rule 46): supplier and recipient with GSTINs, a number unique in
  * the financial year, date, place of supply, SAC, taxable value, each tax with its rate, the total
@@ -70,7 +66,7 @@ export async function renderInvoicePdf(facts: InvoiceFacts): Promise<Buffer> {
   const [firstLine = '', ...moreLines] = wrap(facts.description, 64);
   text(firstLine, left);
   text(facts.sac, 360);
-  textRight(rupees(facts.taxablePaise), right);
+  textRight(formatPaise(facts.taxablePaise), right);
   for (const more of moreLines) {
     line(12);
     text(more, left);
@@ -79,7 +75,7 @@ export async function renderInvoicePdf(facts: InvoiceFacts): Promise<Buffer> {
   rule();
   const row = (label: string, paise: number, bold = false) => {
     text(label, 300, 10, bold);
-    textRight(rupees(paise), right, 10, bold);
+    textRight(formatPaise(paise), right, 10, bold);
     line(16);
   };
   row('Taxable value', facts.taxablePaise);

@@ -21,9 +21,6 @@ export interface OfferLetterFacts {
   issued: { on: string; at: Date; code: string; verifyUrl: string } | null;
 }
 
-/** Amounts as everywhere else, "₹12,34,567" (the rupee sign is drawn from the embedded Noto Sans, indic-text.ts). */
-const rupees = formatRupees;
-
 /**
  * The offer letter on A4, laid out as the company's other letters (letters/letter-layout.ts): the
  * logo, name and address; the date and reference once sent; the company's offer wording; the
@@ -76,8 +73,8 @@ function annexureTable(page: PDFPage, top: number, ctc: CtcBreakup, writer: PdfT
       y -= 4;
     }
     cell(text.components[row.component], null, total);
-    cell(rupees(row.annualPaise), annualRight, total);
-    cell(rupees(row.monthlyPaise), monthlyRight, total);
+    cell(formatRupees(row.annualPaise), annualRight, total);
+    cell(formatRupees(row.monthlyPaise), monthlyRight, total);
     y -= rowHeight;
   }
   return y;
