@@ -57,6 +57,11 @@ export interface EpfoRouteRow {
   during: Load;
   /** Each round's during / mean(alone before, alone after), in the order measured (`repeats` rounds). */
   ratios: number[];
+  /**
+   * Each round's alone after / alone before: the same route with nothing else running, twice. How
+   * far these stray from ×1.00 is what the machine moves by on its own, the floor under `ratios`.
+   */
+  aloneRatios: number[];
   /** From the burst's consents to its last check decided (shown). */
   burstMs: number;
 }
@@ -167,7 +172,7 @@ export async function measureEpfo(database: Database, options: EpfoOptions, look
     const burstDecisions: Decision[] = [];
     for (const route of routes) {
       const url = `${base}${route.url}`;
-      const rounds: { alone: Load; during: Load; burstMs: number; ratio: number }[] = [];
+      const rounds: { alone: Load; during: Load; burstMs: number; ratio: number; aloneRatio: number }[] = [];
       for (let round = 0; round < options.repeats; round += 1) {
         await browsers.open(base, await createBenchCandidates(app, factories, options.burst));
         await load(url, { duration: WARMUP_SECONDS, headers: route.headers });
@@ -177,11 +182,11 @@ export async function measureEpfo(database: Database, options: EpfoOptions, look
         const decided = await burst;
         const after = await load(url, { duration: options.duration, headers: route.headers });
         const alone = aloneAround(before, after);
-        rounds.push({ alone, during, burstMs: lastDecided(decided), ratio: alone.rps > 0 ? during.rps / alone.rps : 0 });
+        rounds.push({ alone, during, burstMs: lastDecided(decided), ratio: alone.rps > 0 ? during.rps / alone.rps : 0, aloneRatio: before.rps > 0 ? after.rps / before.rps : 0 });
         burstDecisions.push(...decided);
       }
       const median = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(rounds.length / 2)]!;
-      rows.push({ name: route.name, alone: median.alone, during: median.during, burstMs: median.burstMs, ratios: rounds.map((round) => round.ratio) });
+      rows.push({ name: route.name, alone: median.alone, during: median.during, burstMs: median.burstMs, ratios: rounds.map((round) => round.ratio), aloneRatios: rounds.map((round) => round.aloneRatio) });
     }
     return { providerMs, consent: latencies(decisions), burst: latencies(burstDecisions), quiet, routes: rows };
   } finally {

@@ -20,7 +20,10 @@
  *      measured as BENCH_EPFO_REPEATS rounds (default 3) of alone, during, and alone again once the
  *      burst is decided; a round's ratio is during over the mean of its two alone runs (which
  *      cancels the machine's drift over the round), and the row is the median round: on this
- *      machine one alone run moves by as much as the effect.
+ *      machine one alone run moves by as much as the effect. Each round's two alone runs are also
+ *      shown against each other; when they differ by more than the goal's 10 % in the median round,
+ *      the row says it is too noisy to tell (epfo-verdict.ts). BENCH_EPFO_BURST=0 is the control:
+ *      the route table against itself.
  *
  * PostgreSQL is measured twice: one instance doing everything, and the deployment issue 37 runs,
  * where the measured instance serves the pages and only queues lookups (EPFO_LOOKUP_SLOTS=0) and a
@@ -30,6 +33,7 @@
 import { spawn } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { percentile, type EpfoOptions, type EpfoResult, type Latencies } from './epfo-measure.ts';
+import { ROUTE_GOAL, routeVerdict } from './epfo-verdict.ts';
 
 export interface EpfoTable {
   database: string;
@@ -37,7 +41,6 @@ export interface EpfoTable {
 }
 
 const CONSENT_GOAL_MS = 5000;
-const ROUTE_GOAL = 0.9;
 
 export function epfoOptions(duration = Number(process.env.BENCH_SECONDS ?? 5)): EpfoOptions {
   return {
@@ -91,19 +94,22 @@ export function printEpfoRows(tables: EpfoTable[], options = epfoOptions()): voi
     console.log(`  ${database} (the provider's own time, asked directly: p50 ${Math.round(provider)} ms, max ${Math.round(result.providerMs.at(-1) ?? 0)} ms):`);
     console.log('   consent POST → GET /api/verification/checks shows the UAN check decided (live event, then refetch):');
     console.log(latencyLine(`${options.candidates} candidates, ${options.concurrency} at a time`, result.consent, provider, options.candidates));
-    console.log(latencyLine(`${options.burst} at once, nothing else running`, result.quiet, provider, options.burst));
-    console.log(latencyLine(`${options.burst} at once, during the route runs below`, result.burst, provider, options.burst * result.routes.length));
     const { cpuMs, eventLoopBusy } = result.quiet;
-    console.log(`   what ${options.burst} at once cost the app's process, nothing else running: ${Math.round(cpuMs).toLocaleString('en-IN')} ms of CPU (${(cpuMs / options.burst).toFixed(1)} ms a candidate), event loop busy ${(eventLoopBusy * 100).toFixed(0)}% of the burst${database === 'PGlite' ? ' (PGlite runs its queries in this process)' : database.includes('second instance') ? " (the lookups' own work is the second instance's)" : ''}`);
+    // BENCH_EPFO_BURST=0 is the control: the route table against itself, no candidates at all.
+    if (options.burst > 0) {
+      console.log(latencyLine(`${options.burst} at once, nothing else running`, result.quiet, provider, options.burst));
+      console.log(latencyLine(`${options.burst} at once, during the route runs below`, result.burst, provider, options.burst * result.routes.length));
+      console.log(`   what ${options.burst} at once cost the app's process, nothing else running: ${Math.round(cpuMs).toLocaleString('en-IN')} ms of CPU (${(cpuMs / options.burst).toFixed(1)} ms a candidate), event loop busy ${(eventLoopBusy * 100).toFixed(0)}% of the burst${database === 'PGlite' ? ' (PGlite runs its queries in this process)' : database.includes('second instance') ? " (the lookups' own work is the second instance's)" : ''}`);
+    }
     console.log(
-      `   the route table, alone and while ${options.burst} candidates consent at once (${options.duration} s each, 50 connections, 2xx only; alone is the mean of the runs before and after the burst; the median of ${options.repeats} rounds, each round's ratio in brackets; goal ×${ROUTE_GOAL.toFixed(2)} or more):`,
+      `   the route table, alone and while ${options.burst} candidates consent at once (${options.duration} s each, 50 connections, 2xx only; alone is the mean of the runs before and after the burst; the median of ${options.repeats} rounds, each round's ratio in brackets, then each round's alone runs against each other; goal ×${ROUTE_GOAL.toFixed(2)} or more):`,
     );
     for (const row of result.routes) {
       const ratio = row.alone.rps > 0 ? row.during.rps / row.alone.rps : 0;
       const invalid = row.alone.invalid || row.during.invalid ? `  INVALID (${row.alone.others} / ${row.during.others} non-2xx)` : '';
-      const verdict = invalid ? '' : ratio >= ROUTE_GOAL ? '  within 10%' : '  slower by more than 10%';
+      const verdict = invalid ? '' : `  ${routeVerdict(ratio, row.aloneRatios)}`;
       console.log(
-        `    ${row.name.padEnd(48)} alone ${row.alone.rps.toLocaleString('en-IN').padStart(7)} req/s  while ${row.during.rps.toLocaleString('en-IN').padStart(7)} req/s  ×${ratio.toFixed(3)} [${row.ratios.map((each) => each.toFixed(2)).join(', ')}]${verdict}${invalid}  p99 ${row.alone.p99} → ${row.during.p99} ms  (burst decided in ${seconds(row.burstMs)})`,
+        `    ${row.name.padEnd(48)} alone ${row.alone.rps.toLocaleString('en-IN').padStart(7)} req/s  while ${row.during.rps.toLocaleString('en-IN').padStart(7)} req/s  ×${ratio.toFixed(3)} [${row.ratios.map((each) => each.toFixed(2)).join(', ')}]${verdict}${invalid}  alone after/before [${row.aloneRatios.map((each) => each.toFixed(2)).join(', ')}]  p99 ${row.alone.p99} → ${row.during.p99} ms  (burst decided in ${seconds(row.burstMs)})`,
       );
     }
   }
