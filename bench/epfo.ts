@@ -21,7 +21,7 @@
  *      burst is decided; a round's ratio is during over the mean of its two alone runs (which
  *      cancels the machine's drift over the round), and the row is the median round: on this
  *      machine one alone run moves by as much as the effect. Each round's two alone runs are also
- *      shown against each other; when they differ by more than the goal's 10 % in the median round,
+ *      shown against each other; when they differ by more than the goal's 10 % in most rounds,
  *      the row says it is too noisy to tell (epfo-verdict.ts). BENCH_EPFO_BURST=0 is the control:
  *      the route table against itself.
  *
@@ -94,9 +94,9 @@ export function printEpfoRows(tables: EpfoTable[], options = epfoOptions()): voi
     console.log(`  ${database} (the provider's own time, asked directly: p50 ${Math.round(provider)} ms, max ${Math.round(result.providerMs.at(-1) ?? 0)} ms):`);
     console.log('   consent POST → GET /api/verification/checks shows the UAN check decided (live event, then refetch):');
     console.log(latencyLine(`${options.candidates} candidates, ${options.concurrency} at a time`, result.consent, provider, options.candidates));
-    const { cpuMs, eventLoopBusy } = result.quiet;
     // BENCH_EPFO_BURST=0 is the control: the route table against itself, no candidates at all.
     if (options.burst > 0) {
+      const { cpuMs, eventLoopBusy } = result.quiet;
       console.log(latencyLine(`${options.burst} at once, nothing else running`, result.quiet, provider, options.burst));
       console.log(latencyLine(`${options.burst} at once, during the route runs below`, result.burst, provider, options.burst * result.routes.length));
       console.log(`   what ${options.burst} at once cost the app's process, nothing else running: ${Math.round(cpuMs).toLocaleString('en-IN')} ms of CPU (${(cpuMs / options.burst).toFixed(1)} ms a candidate), event loop busy ${(eventLoopBusy * 100).toFixed(0)}% of the burst${database === 'PGlite' ? ' (PGlite runs its queries in this process)' : database.includes('second instance') ? " (the lookups' own work is the second instance's)" : ''}`);

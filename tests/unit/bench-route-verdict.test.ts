@@ -8,7 +8,7 @@ describe("the EPFO bench's route-table verdict (issue 34, Speed)", () => {
     expect(routeVerdict(0.86, [1.02, 0.97, 1.01])).toBe('slower by more than 10%');
   });
 
-  it('says it cannot tell when the median round’s alone runs differ by more than the margin, on either side of the goal', () => {
+  it('says it cannot tell when most rounds’ alone runs differ by more than the margin, on either side of the goal', () => {
     // The control measured on the 2-core machine: one route against itself, no candidates at all.
     expect(routeVerdict(0.874, [0.78, 1.14, 1.05])).toBe('too noisy to tell (the alone runs differ by 14%)');
     expect(routeVerdict(1.17, [0.83, 1.41, 0.88])).toBe('too noisy to tell (the alone runs differ by 17%)');
